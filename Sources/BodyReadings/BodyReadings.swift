@@ -1,0 +1,1 @@
+// The CoreMotion-shaped public API: MotionManager, DeviceMotion and friends.

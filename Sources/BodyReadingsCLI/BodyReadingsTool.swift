@@ -1,0 +1,96 @@
+/// The `bodyreadings` command line: parses the subcommand, runs it, and turns every failure into one `error:` line
+/// on stderr and a sysexits status. `main.swift` only calls `run(arguments:console:)`.
+public enum BodyReadingsTool {
+    /// The version printed by `--version`.
+    public static let version = "0.1.0"
+
+    /// Every subcommand, in the order `--help` lists them.
+    public static let commands: [Command] = CommandRegistry.all
+
+    /// Runs one invocation. `arguments` excludes the program name.
+    public static func run(arguments: [String], console: Console) -> Int32 {
+        let status = dispatch(arguments: arguments, console: console)
+        do {
+            try console.flush()
+        } catch ConsoleError.closed {
+            // The reader went away: what it did not read, it did not want.
+        } catch {
+            console.error("could not write to stdout (\(error)); check the output file or pipe")
+            return ExitCode.ioError.rawValue
+        }
+        return status.rawValue
+    }
+
+    static func dispatch(arguments: [String], console: Console) -> ExitCode {
+        guard let first = arguments.first else {
+            console.note(helpText)
+            return .usage
+        }
+        switch first {
+        case "-h", "--help", "help":
+            if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
+                return write(command.spec.helpText, to: console)
+            }
+            return write(helpText, to: console)
+        case "--version":
+            return write("bodyreadings \(version)\n", to: console)
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.spec.name == first }) else {
+            console.error("unknown command '\(first)' (see 'bodyreadings --help' for the list)")
+            return .usage
+        }
+        do {
+            switch try command.spec.parse(Array(arguments.dropFirst())) {
+            case .help:
+                return write(command.spec.helpText, to: console)
+            case .arguments(let parsed):
+                return try command.run(parsed, console)
+            }
+        } catch let error as CLIError {
+            console.error(error.message)
+            return error.exitCode
+        } catch let error as any CLIErrorConvertible {
+            console.error(error.cliError.message)
+            return error.cliError.exitCode
+        } catch ConsoleError.closed {
+            return .ok
+        } catch ConsoleError.failed(let code) {
+            console.error("could not write to stdout (errno \(code)); check the output file or pipe")
+            return .ioError
+        } catch {
+            console.error("internal error: \(error); please report it with the command line you ran")
+            return .software
+        }
+    }
+
+    private static func write(_ text: String, to console: Console) -> ExitCode {
+        do {
+            try console.write(text)
+            return .ok
+        } catch {
+            return .ioError
+        }
+    }
+
+    /// The top-level `--help`.
+    public static var helpText: String {
+        var text = """
+            OVERVIEW: CoreMotion-style device motion for Linux: attitude, gravity and user acceleration fused from the \
+            IIO accelerometer, gyroscope and magnetometer.
+
+            USAGE: bodyreadings <subcommand> [options]
+
+            OPTIONS:
+              --version                       Show the version.
+              -h, --help                      Show help information.
+
+            SUBCOMMANDS:
+
+            """
+        text += CommandSpec.table(commands.map { ($0.spec.name, $0.spec.overview) })
+        text += "\n  See 'bodyreadings help <subcommand>' for detailed help.\n"
+        return text
+    }
+}

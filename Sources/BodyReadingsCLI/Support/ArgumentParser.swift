@@ -1,0 +1,220 @@
+/// One option of a command: a flag (`--json`) or an option with a value (`--uri URI`, also `--uri=URI`).
+public struct OptionSpec: Sendable {
+    /// Spellings, long first (`["--uri"]`, `["--output", "-o"]`).
+    public var names: [String]
+    /// The value's placeholder for help (`URI`), or nil for a flag.
+    public var valueName: String?
+    /// One line of help.
+    public var help: String
+    /// May the option be given more than once (values accumulate)?
+    public var repeatable: Bool
+
+    public init(_ names: [String], value valueName: String? = nil, help: String, repeatable: Bool = false) {
+        self.names = names
+        self.valueName = valueName
+        self.help = help
+        self.repeatable = repeatable
+    }
+
+    /// The canonical name (the first spelling), used to look the option up.
+    public var name: String { names[0] }
+
+    /// `--uri URI`: the libiio context, shared by every command that touches sensors.
+    public static let uri = OptionSpec(
+        ["--uri"], value: "URI",
+        help: "libiio context: local: (default), ip:HOST[:PORT], usb:[BUS.ADDR], xml:FILE"
+    )
+    /// `--json`: machine-readable output.
+    public static let json = OptionSpec(["--json"], help: "Print JSON instead of the human-readable answer.")
+}
+
+/// One positional argument of a command.
+public struct PositionalSpec: Sendable {
+    public var name: String
+    public var help: String
+    public var optional: Bool
+
+    public init(_ name: String, help: String, optional: Bool = false) {
+        self.name = name
+        self.help = help
+        self.optional = optional
+    }
+}
+
+/// What a command accepts and how it is described in `--help` (OVERVIEW / USAGE / ARGUMENTS / OPTIONS).
+public struct CommandSpec: Sendable {
+    public var name: String
+    public var overview: String
+    public var positionals: [PositionalSpec]
+    public var options: [OptionSpec]
+    /// Extra paragraphs printed after OPTIONS (examples, exit codes).
+    public var discussion: String?
+
+    public init(
+        name: String,
+        overview: String,
+        positionals: [PositionalSpec] = [],
+        options: [OptionSpec] = [],
+        discussion: String? = nil
+    ) {
+        self.name = name
+        self.overview = overview
+        self.positionals = positionals
+        self.options = options
+        self.discussion = discussion
+    }
+
+    /// The `--help` text.
+    public var helpText: String {
+        var usage = "bodyreadings \(name)"
+        for option in options {
+            let spelled = option.valueName.map { "\(option.name) <\($0.lowercased())>" } ?? option.name
+            usage += " [\(spelled)]"
+        }
+        for positional in positionals {
+            usage += positional.optional ? " [<\(positional.name)>]" : " <\(positional.name)>"
+        }
+        var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"
+        if !positionals.isEmpty {
+            text += "\nARGUMENTS:\n"
+            text += Self.table(positionals.map { ("<\($0.name)>", $0.help) })
+        }
+        let rows = options.map { option -> (String, String) in
+            let spelled = option.names.joined(separator: ", ")
+            return (option.valueName.map { "\(spelled) <\($0.lowercased())>" } ?? spelled, option.help)
+        } + [("-h, --help", "Show help information.")]
+        text += "\nOPTIONS:\n" + Self.table(rows)
+        if let discussion { text += "\n\(discussion)\n" }
+        return text
+    }
+
+    static func table(_ rows: [(String, String)]) -> String {
+        let width = min(32, (rows.map(\.0.count).max() ?? 0) + 2)
+        return rows.map { left, right in
+            let pad = left.count < width ? String(repeating: " ", count: width - left.count) : "\n  " + String(
+                repeating: " ", count: width)
+            return "  \(left)\(pad)\(right)\n"
+        }.joined()
+    }
+
+    /// Parses `arguments` (without the command name). `-h`/`--help` anywhere yields `.help`.
+    public func parse(_ arguments: [String]) throws(CLIError) -> ParseOutcome {
+        var parsed = ParsedArguments(command: name)
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if argument == "-h" || argument == "--help" { return .help }
+            var spelled = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                spelled = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = options.first(where: { $0.names.contains(spelled) }) else {
+                throw .usage("unknown option '\(spelled)' for '\(name)'", command: name)
+            }
+            if !option.repeatable, parsed.given.contains(option.name) {
+                throw .usage("option '\(option.name)' given twice", command: name)
+            }
+            parsed.given.insert(option.name)
+            if option.valueName == nil {
+                if inlineValue != nil {
+                    throw .usage("option '\(option.name)' takes no value", command: name)
+                }
+                continue
+            }
+            if let inlineValue {
+                parsed.values[option.name, default: []].append(inlineValue)
+            } else if index < arguments.count {
+                parsed.values[option.name, default: []].append(arguments[index])
+                index += 1
+            } else {
+                throw .usage("option '\(option.name)' needs a value <\(option.valueName!.lowercased())>", command: name)
+            }
+        }
+        let required = positionals.filter { !$0.optional }.count
+        if parsed.positionals.count < required {
+            let missing = positionals[parsed.positionals.count]
+            throw .usage("missing argument <\(missing.name)>", command: name)
+        }
+        if parsed.positionals.count > positionals.count {
+            throw .usage("unexpected argument '\(parsed.positionals[positionals.count])'", command: name)
+        }
+        return .arguments(parsed)
+    }
+
+    /// The result of `parse`.
+    public enum ParseOutcome: Sendable {
+        case help
+        case arguments(ParsedArguments)
+    }
+}
+
+/// Parsed options and positionals of one command invocation, with typed accessors that throw usage errors.
+public struct ParsedArguments: Sendable {
+    public let command: String
+    public var positionals: [String] = []
+    var given: Set<String> = []
+    var values: [String: [String]] = [:]
+
+    public init(command: String) {
+        self.command = command
+    }
+
+    /// Was the flag or option (canonical name, e.g. `--json`) given?
+    public func has(_ name: String) -> Bool { given.contains(name) }
+
+    /// The option's last value, or nil when not given.
+    public func value(_ name: String) -> String? { values[name]?.last }
+
+    /// All values of a repeatable option, in order.
+    public func values(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// The option's value as a finite Double within `range`, or nil when not given.
+    public func double(_ name: String, in range: ClosedRange<Double>? = nil) throws(CLIError) -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let number = Double(text), number.isFinite else {
+            throw .usage("option '\(name)' needs a number, not '\(text)'", command: command)
+        }
+        if let range, !range.contains(number) {
+            throw .usage(
+                "option '\(name)' must be between \(range.lowerBound) and \(range.upperBound), not \(text)",
+                command: command)
+        }
+        return number
+    }
+
+    /// The option's value as an Int within `range`, or nil when not given.
+    public func integer(_ name: String, in range: ClosedRange<Int>? = nil) throws(CLIError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text) else {
+            throw .usage("option '\(name)' needs a whole number, not '\(text)'", command: command)
+        }
+        if let range, !range.contains(number) {
+            throw .usage(
+                "option '\(name)' must be between \(range.lowerBound) and \(range.upperBound), not \(text)",
+                command: command)
+        }
+        return number
+    }
+
+    /// The option's value, which must be one of `choices`; nil when not given.
+    public func choice(_ name: String, among choices: [String]) throws(CLIError) -> String? {
+        guard let text = value(name) else { return nil }
+        guard choices.contains(text) else {
+            throw .usage(
+                "option '\(name)' must be one of \(choices.joined(separator: ", ")), not '\(text)'", command: command)
+        }
+        return text
+    }
+}

@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command writes: data to `out`, diagnostics to `err`.
+///
+/// The real console writes to file descriptors 1 and 2 through a buffer; tests use `Console.capture()` and read
+/// what was written. `out` is buffered (call `flush()` when a consumer should see the data); `err` is written at once.
+public final class Console: @unchecked Sendable {
+    // @unchecked: a console belongs to one command invocation and is only used from its thread.
+    private var outBuffer: [UInt8] = []
+    private let outSink: ([UInt8]) throws -> Void
+    private let errSink: ([UInt8]) -> Void
+
+    /// True when stdout is a terminal (live views, colour).
+    public let outputIsTerminal: Bool
+    /// True when stderr is a terminal (colour in `error:`/`warning:` prefixes, progress bars).
+    public let errorIsTerminal: Bool
+    /// Environment variables visible to the command (injectable for tests).
+    public let environment: [String: String]
+
+    /// Creates a console over arbitrary sinks.
+    public init(
+        outputIsTerminal: Bool = false,
+        errorIsTerminal: Bool = false,
+        environment: [String: String] = [:],
+        out: @escaping ([UInt8]) throws -> Void,
+        err: @escaping ([UInt8]) -> Void
+    ) {
+        self.outputIsTerminal = outputIsTerminal
+        self.errorIsTerminal = errorIsTerminal
+        self.environment = environment
+        self.outSink = out
+        self.errSink = err
+    }
+
+    /// The process's stdout and stderr.
+    public static func standard(environment: [String: String]) -> Console {
+        Console(
+            outputIsTerminal: isatty(1) == 1,
+            errorIsTerminal: isatty(2) == 1,
+            environment: environment,
+            out: { bytes in try writeAll(fd: 1, bytes) },
+            err: { bytes in _ = try? writeAll(fd: 2, bytes) }
+        )
+    }
+
+    /// Appends text to stdout's buffer; the buffer is written out once it holds 64 KiB.
+    public func write(_ text: String) throws {
+        outBuffer.append(contentsOf: text.utf8)
+        if outBuffer.count >= 1 << 16 { try flush() }
+    }
+
+    /// Appends raw bytes to stdout's buffer.
+    public func write(bytes: some Sequence<UInt8>) throws {
+        outBuffer.append(contentsOf: bytes)
+        if outBuffer.count >= 1 << 16 { try flush() }
+    }
+
+    /// Writes stdout's buffer out. Throws `ConsoleError.closed` when the reader has gone (EPIPE).
+    public func flush() throws {
+        guard !outBuffer.isEmpty else { return }
+        let pending = outBuffer
+        outBuffer.removeAll(keepingCapacity: true)
+        try outSink(pending)
+    }
+
+    /// Writes one diagnostic line to stderr, prefixed `error: ` (red on a terminal).
+    public func error(_ message: String) {
+        diagnostic(prefix: "error", colour: "31", message)
+    }
+
+    /// Writes one diagnostic line to stderr, prefixed `warning: ` (yellow on a terminal).
+    public func warning(_ message: String) {
+        diagnostic(prefix: "warning", colour: "33", message)
+    }
+
+    /// Writes a line to stderr as it is (notes, progress).
+    public func note(_ message: String) {
+        errSink(Array((message + "\n").utf8))
+    }
+
+    /// Writes text to stderr without a newline (progress bars redraw with `\r`).
+    public func status(_ text: String) {
+        errSink(Array(text.utf8))
+    }
+
+    private func diagnostic(prefix: String, colour: String, _ message: String) {
+        let useColour = errorIsTerminal && environment["NO_COLOR"] == nil
+        let head = useColour ? "\u{1B}[1;\(colour)m\(prefix):\u{1B}[0m" : "\(prefix):"
+        errSink(Array("\(head) \(message)\n".utf8))
+    }
+
+    /// A console whose output is collected in memory, for tests.
+    public static func capture(
+        outputIsTerminal: Bool = false,
+        environment: [String: String] = [:]
+    ) -> (console: Console, output: Captured) {
+        let captured = Captured()
+        let console = Console(
+            outputIsTerminal: outputIsTerminal,
+            environment: environment,
+            out: { captured.out.append(contentsOf: $0) },
+            err: { captured.err.append(contentsOf: $0) }
+        )
+        return (console, captured)
+    }
+
+    /// What a captured console received.
+    public final class Captured: @unchecked Sendable {
+        // @unchecked: filled and read by the one test that owns it.
+        public var out: [UInt8] = []
+        public var err: [UInt8] = []
+        public var stdout: String { String(decoding: out, as: UTF8.self) }
+        public var stderr: String { String(decoding: err, as: UTF8.self) }
+    }
+}
+
+/// Raised by `Console.flush()` when stdout can no longer be written.
+public enum ConsoleError: Error, Equatable {
+    /// The reader closed the pipe (EPIPE): a normal way for a stream to end.
+    case closed
+    /// Any other write error, with its errno.
+    case failed(errno: Int32)
+}
+
+private func writeAll(fd: Int32, _ bytes: [UInt8]) throws {
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+            let code = errno
+            if code == EINTR || code == EAGAIN { continue }
+            if code == EPIPE { throw ConsoleError.closed }
+            throw ConsoleError.failed(errno: code)
+        }
+        offset += n
+    }
+}

@@ -1,0 +1,1 @@
+// Entry point; filled in with its target.
