@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "IIO", dependencies: ["CIIO"], swiftSettings: strict),
         .target(name: "Fusion", swiftSettings: strict),
         .target(name: "MotionSimulation", dependencies: ["Fusion"], swiftSettings: strict),
-        .target(name: "Sensors", dependencies: ["IIO", "MotionSimulation"], swiftSettings: strict),
+        .target(name: "Sensors", dependencies: ["IIO", "Fusion", "MotionSimulation"], swiftSettings: strict),
         .target(name: "Calibration", swiftSettings: strict),
         .target(
             name: "BodyReadings",

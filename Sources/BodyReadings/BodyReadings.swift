@@ -1,1 +1,1 @@
-// The CoreMotion-shaped public API: MotionManager, DeviceMotion and friends.
+// The CoreMotion-shaped public API: MotionManager, DeviceMotion and friends. See Exports.swift for what it re-exports.
