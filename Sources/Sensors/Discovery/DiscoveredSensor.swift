@@ -42,6 +42,9 @@ public struct DiscoveredSensor: Sendable, Hashable {
     public var availableFrequencies: FrequencyList?
     /// The device's current trigger (`accel_3d-dev0`), nil when none is set or it cannot be known.
     public var trigger: String?
+    /// False when the context cannot tell the current trigger (`xml:`): ``trigger`` is nil then without meaning
+    /// "none".
+    public var isTriggerKnown: Bool
     /// The device's own trigger in the context (`<name>-dev<N>`), set or not.
     public var ownTrigger: String?
     /// Whether the sensor is captured through a buffer or by polling.
@@ -55,7 +58,7 @@ public struct DiscoveredSensor: Sendable, Hashable {
         scaleAttributes: [AttributeLocation] = [], offset: [Double]?, mountMatrix: MountMatrix = .identity,
         mountMatrixSource: MountMatrixSource = .none, mountMatrixAttribute: AttributeLocation? = nil,
         samplingFrequency: Double? = nil, samplingFrequencyAttribute: AttributeLocation? = nil,
-        availableFrequencies: FrequencyList? = nil, trigger: String? = nil, ownTrigger: String? = nil,
+        availableFrequencies: FrequencyList? = nil, trigger: String? = nil, isTriggerKnown: Bool = true, ownTrigger: String? = nil,
         captureMode: CaptureMode, captureReason: String
     ) {
         self.kind = kind
@@ -75,6 +78,7 @@ public struct DiscoveredSensor: Sendable, Hashable {
         self.samplingFrequencyAttribute = samplingFrequencyAttribute
         self.availableFrequencies = availableFrequencies
         self.trigger = trigger
+        self.isTriggerKnown = isTriggerKnown
         self.ownTrigger = ownTrigger
         self.captureMode = captureMode
         self.captureReason = captureReason

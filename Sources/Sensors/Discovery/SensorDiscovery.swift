@@ -211,7 +211,7 @@ public enum SensorDiscovery {
                         scale: scale, scaleAttributes: scaleLocations, offset: offset, mountMatrix: matrix,
                         mountMatrixSource: matrixSource, mountMatrixAttribute: matrixLocation,
                         samplingFrequency: frequency, samplingFrequencyAttribute: frequencyLocation,
-                        availableFrequencies: available, trigger: trigger.name, ownTrigger: ownTrigger,
+                        availableFrequencies: available, trigger: trigger.name, isTriggerKnown: trigger.known, ownTrigger: ownTrigger,
                         captureMode: mode, captureReason: reason))
             }
             if reader.sawUnsupported { valuesAvailable = false }
