@@ -214,3 +214,25 @@ struct SensorErrorCLITests {
         #expect(output.stderr.hasPrefix("error: open /dev/iio:device0: Permission denied; install the udev rules"))
     }
 }
+
+@Suite("CLI fixtures are accepted by the stock libiio tools")
+struct CLIFixtureStockToolTests {
+    @Test(
+        "iio_info accepts every CLI fixture", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/iio_info"), "needs iio_info (apt: libiio-utils)"),
+        arguments: [("hub", CLIFixtureXML.hub), ("accel-only", CLIFixtureXML.accelOnly), ("empty", CLIFixtureXML.empty), ("no-scale", CLIFixtureXML.noScale)])
+    func iioInfo(name: String, xml: String) throws {
+        let path = try CLIFixtureXML.file(xml, name: name)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/iio_info")
+        process.arguments = ["-u", "xml:\(path)"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+        #expect(output.contains("IIO context created with xml backend"))
+    }
+}
