@@ -62,9 +62,9 @@ public final class Console: @unchecked Sendable {
     /// Writes stdout's buffer out. Throws `ConsoleError.closed` when the reader has gone (EPIPE).
     public func flush() throws {
         guard !outBuffer.isEmpty else { return }
-        let pending = outBuffer
-        outBuffer.removeAll(keepingCapacity: true)
-        try outSink(pending)
+        // Emptied after the write, never copied: a copy would allocate (and fault in) a fresh buffer every flush.
+        defer { outBuffer.removeAll(keepingCapacity: true) }
+        try outSink(outBuffer)
     }
 
     /// Writes one diagnostic line to stderr, prefixed `error: ` (red on a terminal).
