@@ -81,7 +81,8 @@ public enum SensorDiscovery {
         throws(SensorError) -> SensorInventory
     {
         let snapshots = context.devices.map(DeviceSnapshot.init)
-        let hardware = context.attribute("hw_serial") ?? context.attribute("hw_model") ?? context.name
+        let hardware = context.attribute("hw_serial") ?? context.attribute("hw_model") ?? host(of: context.uri)
+            ?? context.name
         let result = try analyze(
             snapshots, isLocal: context.isLocal, contextIdentity: hardware, uri: context.uri, environment: environment)
         return SensorInventory(
@@ -286,6 +287,15 @@ public enum SensorDiscovery {
             result[device.id] = SensorIdentity(rawValue: text)
         }
         return result
+    }
+
+    /// The host of an `ip:HOST[:PORT]` URI (`raspberrypi.local`, `192.168.1.7`, `[fe80::1]`), nil for other URIs.
+    static func host(of uri: String) -> String? {
+        guard uri.hasPrefix("ip:") else { return nil }
+        let rest = uri.dropFirst(3)
+        if rest.hasPrefix("["), let end = rest.firstIndex(of: "]") { return String(rest[...end]) }
+        let host = rest.filter { $0 == ":" }.count == 1 ? rest.prefix { $0 != ":" } : rest
+        return host.isEmpty ? nil : String(host)
     }
 
     static func normalized(_ uri: String?) -> String {
