@@ -57,6 +57,13 @@ public enum SensorDiscovery {
                 throw SensorError(
                     .malformedContextFile, "'\(uri.dropFirst(4))' is not a valid IIO context description\(detail)",
                     uri: uri, errno: error.errno.rawValue)
+            case .noSuchDeviceOrAddress where uri.hasPrefix("ip:"):
+                // libiio falls back to an Avahi lookup when the name does not resolve; its complaint about the
+                // Avahi daemon would mislead, so the error says what happened.
+                let host = host(of: uri) ?? String(uri.dropFirst(3))
+                throw SensorError(
+                    .contextUnreachable, "host '\(host)' of '\(uri)' does not resolve", uri: uri,
+                    errno: error.errno.rawValue)
             case .permissionDenied, .notPermitted:
                 throw SensorError(.permissionDenied, error.description, uri: uri, errno: error.errno.rawValue)
             case .timedOut, .ioError, .noSuchFileOrDirectory, .noSuchDevice:
