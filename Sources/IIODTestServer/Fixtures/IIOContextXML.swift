@@ -47,9 +47,9 @@ enum IIOContextXML {
         var out = "<channel id=\"\(escape(channel.id))\" type=\"input\" >"
         if let index = channel.scanIndex, let format = channel.scanFormat {
             out += "<scan-element index=\"\(index)\" format=\"\(escape(format.xmlString))\" "
-            // The local backend reads the channel's `scale` once at context creation and libiio prints it with %f.
-            if let scale = channel.attribute("scale"), scale.readError == nil, let value = Double(scale.value) {
-                out += "scale=\"\(String(format: "%f", value))\" "
+            // The local backend reads the channel's `scale` once with strtof and libiio prints it with %f.
+            if let scale = channel.attribute("scale"), scale.readError == nil, let value = Float(scale.value) {
+                out += "scale=\"\(String(format: "%f", Double(value)))\" "
             }
             out += "/>"
         }
