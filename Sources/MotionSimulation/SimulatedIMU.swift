@@ -82,7 +82,8 @@ public struct SimulatedIMU: Sendable {
     /// The next sample and its truth.
     public mutating func next() -> Reading {
         let period = 1 / settings.sampleRate
-        var t = startTime + Double(index) * period
+        // index / rate, not index · period: 0.7, not 0.7000000000000001, at 100 Hz.
+        var t = startTime + Double(index) / settings.sampleRate
         index += 1
         if settings.timingJitter > 0 {
             let jitter = settings.timingJitter * generator.nextGaussian()
