@@ -26,7 +26,16 @@ public enum DoubleText {
     }
 
     /// Parses the `count` bytes at `start`; see `parse(_:)`.
+    @inlinable
     public static func parse(_ start: UnsafePointer<UInt8>, count: Int) -> Double? {
+        guard let prefix = parsePrefix(start, count: count), prefix.length == count else { return nil }
+        return prefix.value
+    }
+
+    /// Parses the number at the start of the `count` bytes at `start` and says how many bytes it took, so that a
+    /// CSV reader scans each field once. Nil when no number starts there. A token the fast path does not handle
+    /// (`nan`, `inf`, more than 19 significant digits) extends to the next comma, space or tab and goes to `strtod`.
+    public static func parsePrefix(_ start: UnsafePointer<UInt8>, count: Int) -> (value: Double, length: Int)? {
         var index = 0
         var negative = false
         if count > 0, start[0] == UInt8(ascii: "-") || start[0] == UInt8(ascii: "+") {
@@ -46,15 +55,31 @@ public enum DoubleText {
                 if significantDigits < 19 {
                     mantissa = mantissa &* 10 &+ UInt64(digit)
                 } else {
-                    return libcParse(start, count: count)
+                    return libcToken(start, count: count)
                 }
                 significantDigits += 1
             }
             index += 1
         }
-        // Fraction.
+        // Fraction: eight digits at a time while they last, then one by one.
         if index < count, start[index] == UInt8(ascii: ".") {
             index += 1
+            while index + 8 <= count {
+                let chunk = UInt64(littleEndian: UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self))
+                guard isEightDigits(chunk) else { break }
+                let value = eightDigitValue(chunk)
+                if mantissa == 0 {
+                    // Leading zeros are not significant: count from the first nonzero byte (the lowest one).
+                    significantDigits = value == 0 ? 0 : 8 - (chunk &- 0x3030_3030_3030_3030).trailingZeroBitCount / 8
+                } else {
+                    significantDigits += 8
+                }
+                if significantDigits > 19 { return libcToken(start, count: count) }
+                mantissa = mantissa &* 100_000_000 &+ value
+                exponent -= 8
+                digitsSeen += 8
+                index += 8
+            }
             while index < count {
                 let digit = start[index] &- UInt8(ascii: "0")
                 if digit > 9 { break }
@@ -64,14 +89,14 @@ public enum DoubleText {
                     if significantDigits < 19 {
                         mantissa = mantissa &* 10 &+ UInt64(digit)
                     } else {
-                        return libcParse(start, count: count)
+                        return libcToken(start, count: count)
                     }
                     significantDigits += 1
                 }
                 index += 1
             }
         }
-        guard digitsSeen > 0 else { return libcParse(start, count: count) }
+        guard digitsSeen > 0 else { return libcToken(start, count: count) }
         // Exponent.
         if index < count, start[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
@@ -92,21 +117,47 @@ public enum DoubleText {
             guard exponentDigits > 0 else { return nil }
             exponent += exponentNegative ? -value : value
         }
-        guard index == count else { return nil }
-        guard mantissa != 0 else { return negative ? -0.0 : 0.0 }
+        guard mantissa != 0 else { return (negative ? -0.0 : 0.0, index) }
         guard let magnitude = exactValue(mantissa: mantissa, exponent: exponent) else {
-            return libcParse(start, count: count)
+            return libcToken(start, count: count)
         }
-        return negative ? -magnitude : magnitude
+        return (negative ? -magnitude : magnitude, index)
+    }
+
+    /// `strtod` on the token at `start`: up to the next comma, space or tab.
+    static func libcToken(_ start: UnsafePointer<UInt8>, count: Int) -> (value: Double, length: Int)? {
+        var length = 0
+        while length < count, start[length] != UInt8(ascii: ","), start[length] != 0x20, start[length] != 0x09 {
+            length += 1
+        }
+        return libcParse(start, count: length).map { ($0, length) }
+    }
+
+    /// True when the eight bytes of `chunk` are all ASCII digits (fast_float's test).
+    @inline(__always)
+    static func isEightDigits(_ chunk: UInt64) -> Bool {
+        ((chunk &+ 0x4646_4646_4646_4646) | (chunk &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The value of eight ASCII digits loaded little-endian (first digit in the lowest byte), by three multiplies.
+    @inline(__always)
+    static func eightDigitValue(_ chunk: UInt64) -> UInt64 {
+        var value = chunk &- 0x3030_3030_3030_3030
+        value = value &* 10 &+ value >> 8
+        let low = (value & 0x0000_00FF_0000_00FF) &* (100 &+ 1_000_000 << 32)
+        let high = ((value >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ 10_000 << 32)
+        return (low &+ high) >> 32
     }
 
     /// Appends the shortest round-trip decimal text of `value` to `buffer` (`nan`, `inf`, `-inf`, `0`, `-0` for
     /// the special values).
     @inlinable
     public static func appendShortest(_ value: Double, to buffer: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { scratch in
-            let length = writeShortest(value, into: scratch.baseAddress!)
-            buffer.append(contentsOf: UnsafeBufferPointer(start: scratch.baseAddress!, count: length))
+        var scratch: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { raw in
+            let text = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let length = writeShortest(value, into: text)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: text, count: length))
         }
     }
 
@@ -134,8 +185,8 @@ public enum DoubleText {
         guard magnitude >= 1e-10, magnitude < 1e27 else {
             return length + copy(magnitude.description, to: out + length)
         }
-        let (digits, decimalExponent) = shortestDigits(magnitude)
-        return length + format(digits: digits, exponent: decimalExponent, into: out + length)
+        let shortest = shortestDigits(magnitude)
+        return length + format(digits: shortest.digits, count: shortest.count, exponent: shortest.exponent, into: out + length)
     }
 
     // MARK: - Exact decimal → binary
@@ -256,87 +307,116 @@ public enum DoubleText {
 
     // MARK: - Binary → shortest decimal
 
-    /// The value × 10^k as an integer `n` plus what was cut off: `half` when the fraction is ≥ ½, `sticky` when the
-    /// fraction is neither 0 nor ½. Requires 1e-10 ≤ value < 1e27 and k chosen so that n has 17 or 18 digits.
-    static func scaled(_ value: Double, by k: Int) -> (n: UInt64, half: Bool, sticky: Bool) {
-        let significand = value.significandBitPattern | 1 << 52
-        let binaryExponent = Int(value.exponentBitPattern) - 1075
-        // 2 · value · 10^k = significand · 5^k · 2^(binaryExponent + k + 1): one extra bit for the half.
-        let shift = binaryExponent + k + 1
-        var doubled: UInt64
-        var sticky = false
+    /// floor(mantissa · 2^binaryExponent · 10^k) and whether anything was cut off (`inexact`), exactly.
+    /// Requires mantissa < 2^56, |k| ≤ 27, and a result below 2^64 (the callers scale to 17–18 digits).
+    @inline(__always)
+    static func scale(_ mantissa: UInt64, binaryExponent: Int, k: Int) -> (floor: UInt64, inexact: Bool) {
+        let shift = binaryExponent + k
         if k >= 0 {
-            let product = significand.multipliedFullWidth(by: powersOfFive[k])
-            if shift >= 0 {
-                doubled = product.low << shift
-            } else if -shift < 64 {
-                let s = -shift
-                doubled = product.low >> s | product.high << (64 - s)
-                sticky = product.low << (64 - s) != 0
-            } else {
-                let s = -shift - 64
-                doubled = s == 0 ? product.high : product.high >> s
-                sticky = product.low != 0 || (s > 0 && product.high << (64 - s) != 0)
+            // mantissa · 5^k < 2^119, then shifted by binaryExponent + k.
+            let product = mantissa.multipliedFullWidth(by: powersOfFive[k])
+            if shift >= 0 { return (product.low << shift, false) }
+            let s = -shift
+            if s < 64 {
+                return (product.low >> s | product.high << (64 - s), product.low << (64 - s) != 0)
             }
-        } else {
-            // value ≥ 1e17 here, so shift > 0 and the shifted significand fits in 128 bits.
-            let divisor = powersOfFive[-k]
-            let high = shift >= 64 ? significand << (shift - 64) : (shift == 0 ? 0 : significand >> (64 - shift))
-            let low = shift >= 64 ? 0 : significand << shift
-            let (q1, r1) = high.quotientAndRemainder(dividingBy: divisor)
-            let (q0, r0) = divisor.dividingFullWidth((r1, low))
-            _ = q1  // zero: the quotient has at most 18 digits
-            doubled = q0
-            sticky = r0 != 0
+            if s == 64 { return (product.high, product.low != 0) }
+            let t = s - 64
+            return (t >= 64 ? 0 : product.high >> t, product.low != 0 || product.high << (64 - t) != 0)
         }
-        return (doubled >> 1, doubled & 1 == 1, sticky)
+        // value ≥ 1e17 here, so the shift is positive: (mantissa << shift) / 5^−k by long division.
+        let divisor = powersOfFive[-k]
+        let high = shift >= 64 ? mantissa << (shift - 64) : (shift == 0 ? 0 : mantissa >> (64 - shift))
+        let low = shift >= 64 ? 0 : mantissa << shift
+        let r1 = high % divisor
+        let (q0, r0) = divisor.dividingFullWidth((r1, low))
+        return (q0, r0 != 0)
     }
 
     /// The shortest digits (no trailing zeros) and decimal exponent with digits × 10^exponent == value after
     /// rounding to the nearest `Double`, choosing the closest among equally short candidates.
-    static func shortestDigits(_ value: Double) -> (digits: UInt64, exponent: Int) {
-        // k such that value · 10^k has 17 digits: 10^16 ≤ n < 10^17.
+    ///
+    /// Method: scale the value and the bounds of its rounding interval (halfway to the neighbouring doubles) by the
+    /// 10^k that gives 17 digits, exactly, in integers; then take the correctly rounded 15-, 16- and 17-digit
+    /// candidates and return the first inside the interval (17 digits always are). Every double needs at most 17
+    /// significant digits, and any 15-or-fewer-digit string that round-trips is the correctly rounded one padded.
+    static func shortestDigits(_ value: Double) -> (digits: UInt64, count: Int, exponent: Int) {
+        let mantissa = value.significandBitPattern | 1 << 52
+        let binaryExponent = Int(value.exponentBitPattern) - 1075
         // floor(log10(2^e)) = floor(e · 78913 / 2^18) for |e| < 1650 (an arithmetic shift rounds down).
         var k = 16 - ((Int(value.exponentBitPattern) - 1023) * 78913) >> 18
-        var parts = scaled(value, by: k)
-        while parts.n >= 100_000_000_000_000_000 {
+        // 2 · value · 10^k: one extra bit to know the half.
+        var twice = scale(mantissa, binaryExponent: binaryExponent + 1, k: k)
+        while twice.floor >> 1 >= 100_000_000_000_000_000 {
             k -= 1
-            parts = scaled(value, by: k)
+            twice = scale(mantissa, binaryExponent: binaryExponent + 1, k: k)
         }
-        while parts.n < 10_000_000_000_000_000 {
+        while twice.floor >> 1 < 10_000_000_000_000_000 {
             k += 1
-            parts = scaled(value, by: k)
+            twice = scale(mantissa, binaryExponent: binaryExponent + 1, k: k)
         }
-        for length in 15...17 {
+        let n = twice.floor >> 1
+        let half = twice.floor & 1 == 1
+        let sticky = twice.inexact
+        // The rounding interval, scaled alike; at a power of two the gap below is half as wide.
+        let upper = scale(2 * mantissa + 1, binaryExponent: binaryExponent - 1, k: k)
+        let lower = mantissa == 1 << 52 && value.exponentBitPattern > 1
+            ? scale(4 * mantissa - 1, binaryExponent: binaryExponent - 2, k: k)
+            : scale(2 * mantissa - 1, binaryExponent: binaryExponent - 1, k: k)
+        // Round-to-nearest-even reads back a bound itself only when the mantissa is even.
+        let boundsIncluded = mantissa & 1 == 0
+        @inline(__always)
+        func inside(_ x: UInt64) -> Bool {
+            let aboveLower = x > lower.floor || (x == lower.floor && !lower.inexact && boundsIncluded)
+            let belowUpper = x < upper.floor || (x == upper.floor && (upper.inexact || boundsIncluded))
+            return aboveLower && belowUpper
+        }
+        for length in 15...16 {
             let drop = 17 - length
-            var candidate: UInt64
-            var exponent = drop - k
-            if drop == 0 {
-                candidate = parts.n
-                if parts.half, parts.sticky || candidate & 1 == 1 { candidate += 1 }
-            } else {
-                // Constant divisors, so that the compiler multiplies instead of dividing.
-                let (quotient, remainder) = drop == 1
-                    ? parts.n.quotientAndRemainder(dividingBy: 10) : parts.n.quotientAndRemainder(dividingBy: 100)
-                candidate = quotient
-                let halfway: UInt64 = drop == 1 ? 5 : 50
-                if remainder > halfway || (remainder == halfway && (parts.half || parts.sticky || quotient & 1 == 1)) {
-                    candidate += 1
-                }
+            // Constant divisors, so that the compiler multiplies instead of dividing.
+            let unit: UInt64 = drop == 1 ? 10 : 100
+            let (quotient, remainder) = drop == 1
+                ? n.quotientAndRemainder(dividingBy: 10) : n.quotientAndRemainder(dividingBy: 100)
+            let halfway = unit / 2
+            var candidate = quotient
+            if remainder > halfway || (remainder == halfway && (half || sticky || quotient & 1 == 1)) {
+                candidate += 1
             }
-            if candidate == integerPowersOfTen[length] {
-                candidate /= 10
-                exponent += 1
+            if inside(candidate * unit) {
+                return stripped(candidate, count: length, exponent: drop - k)
             }
-            if length == 17 || exactValue(mantissa: candidate, exponent: exponent) == value {
-                while candidate % 10 == 0 {
-                    candidate /= 10
-                    exponent += 1
-                }
-                return (candidate, exponent)
+            // Only with the narrower gap below a power of two can the next candidate up be inside instead.
+            if candidate == quotient, inside((candidate + 1) * unit) {
+                return stripped(candidate + 1, count: length, exponent: drop - k)
             }
         }
-        preconditionFailure("unreachable: 17 digits always round-trip")
+        var candidate = n
+        if half, sticky || candidate & 1 == 1 { candidate += 1 }
+        return stripped(candidate, count: 17, exponent: -k)
+    }
+
+    /// Removes trailing zeros from `digits` (which has `count` digits, or is 10^count after rounding up).
+    @inline(__always)
+    private static func stripped(
+        _ digits: UInt64, count: Int, exponent: Int
+    ) -> (digits: UInt64, count: Int, exponent: Int) {
+        var digits = digits
+        var count = count
+        var exponent = exponent
+        if digits == integerPowersOfTen[count] {
+            return (1, 1, exponent + count)
+        }
+        while digits % 100_000_000 == 0 {
+            digits /= 100_000_000
+            count -= 8
+            exponent += 8
+        }
+        while digits % 10 == 0 {
+            digits /= 10
+            count -= 1
+            exponent += 1
+        }
+        return (digits, count, exponent)
     }
 
     /// "00" "01" … "99".
@@ -344,85 +424,104 @@ public enum DoubleText {
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
             .utf8)
 
-    /// Writes digits × 10^exponent: plain notation when the decimal point falls within [1e-5, 1e17), otherwise
-    /// `d.ddde±x`. Returns the number of bytes written (at most 26).
-    static func format(digits: UInt64, exponent: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
-        // Digits, most significant first, into a scratch area.
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        return withUnsafeMutableBytes(of: &scratch) { raw -> Int in
-            let text = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            var count = 0
-            var rest = digits
-            var end = 24
-            digitPairs.withUnsafeBufferPointer { pairs in
-                while rest >= 100 {
-                    let pair = Int(rest % 100)
-                    rest /= 100
-                    end -= 2
-                    text[end] = pairs[2 * pair]
-                    text[end + 1] = pairs[2 * pair + 1]
-                }
-                if rest >= 10 {
-                    end -= 2
-                    text[end] = pairs[2 * Int(rest)]
-                    text[end + 1] = pairs[2 * Int(rest) + 1]
-                } else {
-                    end -= 1
-                    text[end] = UInt8(48 + rest)
-                }
-            }
-            count = 24 - end
-            let digitText = text + end
-            let scientific = count - 1 + exponent
-            var length = 0
-            if scientific >= -5, scientific < 17 {
-                if exponent >= 0 {
-                    out.update(from: digitText, count: count)
-                    length = count
-                    for _ in 0..<exponent {
-                        out[length] = UInt8(ascii: "0")
-                        length += 1
-                    }
-                } else if scientific >= 0 {
-                    let integerDigits = scientific + 1
-                    out.update(from: digitText, count: integerDigits)
-                    out[integerDigits] = UInt8(ascii: ".")
-                    (out + integerDigits + 1).update(from: digitText + integerDigits, count: count - integerDigits)
-                    length = count + 1
-                } else {
-                    out[0] = UInt8(ascii: "0")
-                    out[1] = UInt8(ascii: ".")
-                    length = 2
-                    for _ in 0..<(-scientific - 1) {
-                        out[length] = UInt8(ascii: "0")
-                        length += 1
-                    }
-                    (out + length).update(from: digitText, count: count)
-                    length += count
+    /// Writes digits (`count` of them) × 10^exponent: plain notation when the decimal point falls within [1e-5, 1e17), otherwise
+    /// `d.ddde±x`. Returns the number of bytes written (at most 24).
+    @inline(__always)
+    static func format(digits: UInt64, count: Int, exponent: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        let scientific = count - 1 + exponent
+        if scientific >= -5, scientific < 17 {
+            if exponent >= 0 {
+                // An integer: the digits, then zeros.
+                writeDigits(digits, count: count, endingAt: out + count)
+                var length = count
+                for _ in 0..<exponent {
+                    out[length] = UInt8(ascii: "0")
+                    length += 1
                 }
                 return length
             }
-            out[0] = digitText[0]
-            length = 1
-            if count > 1 {
-                out[1] = UInt8(ascii: ".")
-                (out + 2).update(from: digitText + 1, count: count - 1)
-                length = count + 1
+            if scientific >= 0 {
+                // ddd.ddd: write the digits one byte to the right, then move the integer part left over the point.
+                writeDigits(digits, count: count, endingAt: out + count + 1)
+                let integerDigits = scientific + 1
+                for index in 0..<integerDigits { out[index] = out[index + 1] }
+                out[integerDigits] = UInt8(ascii: ".")
+                return count + 1
             }
-            out[length] = UInt8(ascii: "e")
+            // 0.000ddd
+            out[0] = UInt8(ascii: "0")
+            out[1] = UInt8(ascii: ".")
+            var length = 2
+            for _ in 0..<(-scientific - 1) {
+                out[length] = UInt8(ascii: "0")
+                length += 1
+            }
+            writeDigits(digits, count: count, endingAt: out + length + count)
+            return length + count
+        }
+        // d.ddde±x
+        writeDigits(digits, count: count, endingAt: out + count + 1)
+        out[0] = out[1]
+        var length = 1
+        if count > 1 {
+            out[1] = UInt8(ascii: ".")
+            length = count + 1
+        }
+        out[length] = UInt8(ascii: "e")
+        length += 1
+        var e = scientific
+        if e < 0 {
+            out[length] = UInt8(ascii: "-")
             length += 1
-            var e = scientific
-            if e < 0 {
-                out[length] = UInt8(ascii: "-")
-                length += 1
-                e = -e
+            e = -e
+        }
+        if e >= 100 {
+            out[length] = UInt8(truncatingIfNeeded: 48 + e / 100)
+            length += 1
+        }
+        if e >= 10 {
+            out[length] = UInt8(truncatingIfNeeded: 48 + e / 10 % 10)
+            length += 1
+        }
+        out[length] = UInt8(truncatingIfNeeded: 48 + e % 10)
+        return length + 1
+    }
+
+    /// Writes the `count` decimal digits of `value` so that the last one is just before `end`.
+    @inline(__always)
+    static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+        var position = end
+        var rest = value
+        // Eight digits at a time in 32-bit arithmetic, two at a time from the table.
+        digitPairs.withUnsafeBufferPointer { pairs in
+            let table = pairs.baseAddress!
+            while rest >= 100_000_000 {
+                var chunk = UInt32(truncatingIfNeeded: rest % 100_000_000)
+                rest /= 100_000_000
+                for _ in 0..<4 {
+                    let pair = Int(chunk % 100)
+                    chunk /= 100
+                    position -= 2
+                    position[0] = table[2 * pair]
+                    position[1] = table[2 * pair + 1]
+                }
             }
-            if e >= 10 {
-                out[length] = UInt8(48 + e / 10)
-                length += 1
+            var small = UInt32(truncatingIfNeeded: rest)
+            while small >= 100 {
+                let pair = Int(small % 100)
+                small /= 100
+                position -= 2
+                position[0] = table[2 * pair]
+                position[1] = table[2 * pair + 1]
             }
-            out[length] = UInt8(48 + e % 10)
-            return length + 1
+            if small >= 10 {
+                position -= 2
+                position[0] = table[2 * Int(small)]
+                position[1] = table[2 * Int(small) + 1]
+            } else {
+                position -= 1
+                position[0] = UInt8(truncatingIfNeeded: 48 + small)
+            }
         }
     }
 
