@@ -96,7 +96,12 @@ public struct AttitudeFilter: Sendable {
         let inclination = state.inclinationAttitude
         let gravity = inclination.inverseRotate(Vector3(0, 0, settings.gravity))
         let (s, c) = Elementary.sincos(0.5 * state.headingOffset)
-        let attitude = Quaternion(w: c, x: 0, y: 0, z: s) * inclination
+        var attitude = Quaternion(w: c, x: 0, y: 0, z: s) * inclination
+        if settings.latencyCompensation != 0 {
+            // First-order exponential map: the lead angle is a small fraction of a degree.
+            let lead = (state.lastGyroscope - state.gyroscopeBias) * (0.5 * settings.latencyCompensation)
+            attitude = (attitude * Quaternion(w: 1, x: lead.x, y: lead.y, z: lead.z)).normalized
+        }
         return MotionEstimate(
             t: t,
             attitude: attitude,
