@@ -45,6 +45,10 @@ extension AttitudeFilter {
         public var biasVerticalForgettingFactor: Double = 1e-4
         /// Steady-state standard deviation of the bias estimated at rest, rad/s. Default 0.03 °/s.
         public var biasRestSigma: Double = 0.03 * degree
+        /// Highest rate at which the bias estimator runs, Hz: it runs on every n-th sample, n = round(sample rate /
+        /// this), with its noise and filters derived for that period. Its inputs are low-passed over seconds, so a
+        /// higher rate costs time without adding information. Default 100 Hz.
+        public var biasUpdateRate: Double = 100
 
         // MARK: Rest detection
 
