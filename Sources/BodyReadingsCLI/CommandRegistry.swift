@@ -2,5 +2,6 @@
 enum CommandRegistry {
     static let all: [Command] = [
         BenchmarkCommand.command,
+        FuseCommand.command,
     ]
 }
