@@ -15,6 +15,9 @@ extension AttitudeFilter {
         public internal(set) var inclinationCorrection: Quaternion = .identity
         /// Rotation about the vertical that aligns the gravity-aligned frame with ENU (from the magnetometer), rad.
         public internal(set) var headingOffset: Double = 0
+        /// sin and cos of half the heading offset (the heading rotation's quaternion), kept with it.
+        @usableFromInline var headingSin: Double = 0
+        @usableFromInline var headingCos: Double = 1
 
         // MARK: Gyroscope bias
 
@@ -71,6 +74,12 @@ extension AttitudeFilter {
         @usableFromInline var accelerometerLowPass = LowPassState<SIMD3<Double>>()
         @usableFromInline var restGyroscopeLowPass = LowPassState<SIMD3<Double>>()
         @usableFromInline var restAccelerometerLowPass = LowPassState<SIMD3<Double>>()
+        /// Samples until the next slow-loop step (rest, bias), and the time since the last one.
+        @usableFromInline var slowCountdown = 0
+        @usableFromInline var slowElapsed = 0.0
+        /// The same for the magnetometer.
+        @usableFromInline var magneticCountdown = 0
+        @usableFromInline var magneticElapsed = 0.0
         @usableFromInline var rotationLowPass0 = LowPassState<SIMD3<Double>>()
         @usableFromInline var rotationLowPass1 = LowPassState<SIMD3<Double>>()
         @usableFromInline var rotationLowPass2 = LowPassState<SIMD3<Double>>()
@@ -84,11 +93,11 @@ extension AttitudeFilter {
 
         /// The attitude (device → reference), unit quaternion.
         public var attitude: Quaternion {
-            Quaternion(axis: Vector3(0, 0, 1), angle: headingOffset) * inclinationAttitude
+            Quaternion(w: headingCos, x: 0, y: 0, z: headingSin) * inclinationAttitude
         }
 
-        /// The attitude without the magnetometer's heading (device → gravity-aligned frame).
-        @inline(__always)
-        public var inclinationAttitude: Quaternion { inclinationCorrection * gyroscopeAttitude }
+        /// The attitude without the magnetometer's heading (device → gravity-aligned frame):
+        /// `inclinationCorrection * gyroscopeAttitude`, kept up to date by the filter.
+        public internal(set) var inclinationAttitude: Quaternion = .identity
     }
 }

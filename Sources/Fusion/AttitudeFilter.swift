@@ -67,36 +67,72 @@ public struct AttitudeFilter: Sendable {
         }
         state.lastTime = sample.t
         state.lastGyroscope = gyroscope
+        state.slowElapsed += dt
+        state.magneticElapsed += dt
+        state.slowCountdown -= 1
+        state.magneticCountdown -= 1
 
-        // 2. Rest detection, gyroscope half: the rate must stay near its own low-pass and near zero.
-        updateRestDetection(gyroscope: gyroscope)
-
-        // 3. Strapdown integration of the bias-corrected rate over this sample's dt.
+        // 2. Strapdown integration of the bias-corrected rate over this sample's dt.
         if dt > 0 {
             let rate = gyroscope - state.gyroscopeBias
-            state.gyroscopeAttitude = (state.gyroscopeAttitude * Quaternion(rotationVector: rate * dt)).normalized
+            state.gyroscopeAttitude = (state.gyroscopeAttitude * Quaternion(rotationVector: rate * dt)).renormalized
         }
 
-        // 4. Inclination correction and bias estimation from the accelerometer.
+        // 3. Inclination correction from the accelerometer, every sample.
         if accelerometerIsValid {
             state.lastAccelerometer = accelerometer
-            updateRestDetection(accelerometer: accelerometer, dt: dt)
-            correctInclination(accelerometer, dt: dt)
+            let tilt = correctInclination(accelerometer)
+            state.inclinationAttitude = state.inclinationCorrection * state.gyroscopeAttitude
+
+            // 4. The slow loop (at most `slowUpdateRate`): rest detection and gyroscope bias. Their inputs change
+            //    over seconds, so running them on every sample of a fast IMU would buy nothing but time.
+            if state.slowCountdown <= 0 {
+                let elapsed = state.slowElapsed
+                state.slowCountdown = coefficients.slowStride
+                state.slowElapsed = 0
+                updateRestDetection(gyroscope: gyroscope, accelerometer: accelerometer, elapsed: elapsed)
+                if settings.restBiasEstimation || settings.motionBiasEstimation {
+                    estimateBias(tilt: tilt, dt: dt)
+                }
+            }
+        } else {
+            state.inclinationAttitude = state.inclinationCorrection * state.gyroscopeAttitude
         }
 
-        // 5. Heading correction from the magnetometer.
-        if let magnetometer = sample.magnetometer, magnetometer.isFinite, magnetometer != .zero {
-            correctHeading(magnetometer, dt: dt)
+        // 5. Heading correction from the magnetometer, in the slow loop too (τ_mag is many seconds).
+        if state.magneticCountdown <= 0, let magnetometer = sample.magnetometer, magnetometer.isFinite,
+            magnetometer != .zero
+        {
+            let elapsed = state.magneticElapsed > 0 ? state.magneticElapsed : coefficients.slowPeriod
+            state.magneticCountdown = coefficients.slowStride
+            state.magneticElapsed = 0
+            correctHeading(magnetometer, elapsed: elapsed)
         }
-        return estimate(t: sample.t)
+        return Self.estimate(state, gravity: settings.gravity, latency: settings.latencyCompensation, t: sample.t)
     }
 
     /// The estimate from the current state, stamped `t`.
     public func estimate(t: Double) -> MotionEstimate {
+        Self.estimate(state, gravity: settings.gravity, latency: settings.latencyCompensation, t: t)
+    }
+
+    /// `estimate(t:)` as a static function of the state, so that `update` does not copy the whole filter to call it.
+    @inline(__always)
+    static func estimate(_ state: borrowing State, gravity g: Double, latency: Double, t: Double) -> MotionEstimate {
         let inclination = state.inclinationAttitude
-        let gravity = inclination.inverseRotate(Vector3(0, 0, settings.gravity))
-        let (s, c) = Elementary.sincos(0.5 * state.headingOffset)
-        let attitude = Quaternion(w: c, x: 0, y: 0, z: s) * inclination
+        // Gravity in the device frame is g times the third row of the attitude's rotation matrix.
+        let gravity = Vector3(
+            2 * (inclination.x * inclination.z - inclination.w * inclination.y),
+            2 * (inclination.y * inclination.z + inclination.w * inclination.x),
+            1 - 2 * (inclination.x * inclination.x + inclination.y * inclination.y)) * g
+        var attitude = inclination
+        if state.headingOffset != 0 {
+            attitude = Quaternion(w: state.headingCos, x: 0, y: 0, z: state.headingSin) * inclination
+        }
+        if latency != 0 {
+            let lead = Quaternion(rotationVector: (state.lastGyroscope - state.gyroscopeBias) * latency)
+            attitude = (attitude * lead).renormalized
+        }
         return MotionEstimate(
             t: t,
             attitude: attitude,
@@ -133,69 +169,90 @@ public struct AttitudeFilter: Sendable {
 
     /// Learns the nominal sample period from the time steps (a running mean, then an average over ~200 samples that
     /// ignores outliers) and re-derives the coefficients when it has drifted by more than 2 %.
+    @inline(__always)
     mutating func trackSamplePeriod(_ dt: Double) {
         guard settings.sampleRate == nil else { return }
         if state.periodSamples > 0 {
-            guard dt < 3 * state.samplePeriod, dt > state.samplePeriod / 3 else { return }
+            guard dt < 3 * state.samplePeriod, 3 * dt > state.samplePeriod else { return }
         }
-        state.periodSamples += 1
-        state.samplePeriod += (dt - state.samplePeriod) * Swift.max(1 / state.periodSamples, 0.005)
+        // A running mean for the first 200 steps, then an exponential average over about 200 steps.
+        if state.periodSamples < 200 {
+            state.periodSamples += 1
+            state.samplePeriod += (dt - state.samplePeriod) / state.periodSamples
+        } else {
+            state.samplePeriod += (dt - state.samplePeriod) * 0.005
+        }
         if Swift.abs(state.samplePeriod - coefficients.samplePeriod) > 0.02 * coefficients.samplePeriod {
-            let old = coefficients
-            coefficients = Coefficients(settings: settings, samplePeriod: state.samplePeriod)
-            state.accelerometerLowPass.adapt(from: old.accelerometerLowPass, to: coefficients.accelerometerLowPass)
-            state.rotationLowPass0.adapt(from: old.accelerometerLowPass, to: coefficients.accelerometerLowPass)
-            state.rotationLowPass1.adapt(from: old.accelerometerLowPass, to: coefficients.accelerometerLowPass)
-            state.rotationLowPass2.adapt(from: old.accelerometerLowPass, to: coefficients.accelerometerLowPass)
-            state.rotatedBiasLowPass.adapt(from: old.accelerometerLowPass, to: coefficients.accelerometerLowPass)
-            state.restGyroscopeLowPass.adapt(from: old.restLowPass, to: coefficients.restLowPass)
-            state.restAccelerometerLowPass.adapt(from: old.restLowPass, to: coefficients.restLowPass)
-            state.magneticLowPass.adapt(from: old.magneticLowPass, to: coefficients.magneticLowPass)
+            rederiveCoefficients()
         }
     }
 
-    mutating func updateRestDetection(gyroscope: Vector3) {
+    /// New coefficients for the estimated sample period; the filters' states move over without a jump.
+    mutating func rederiveCoefficients() {
+        let old = coefficients
+        coefficients = Coefficients(settings: settings, samplePeriod: state.samplePeriod)
+        state.accelerometerLowPass.adapt(from: old.accelerometerLowPass, to: coefficients.accelerometerLowPass)
+        state.rotationLowPass0.adapt(from: old.slowLowPass, to: coefficients.slowLowPass)
+        state.rotationLowPass1.adapt(from: old.slowLowPass, to: coefficients.slowLowPass)
+        state.rotationLowPass2.adapt(from: old.slowLowPass, to: coefficients.slowLowPass)
+        state.rotatedBiasLowPass.adapt(from: old.slowLowPass, to: coefficients.slowLowPass)
+        state.restGyroscopeLowPass.adapt(from: old.restLowPass, to: coefficients.restLowPass)
+        state.restAccelerometerLowPass.adapt(from: old.restLowPass, to: coefficients.restLowPass)
+        state.magneticLowPass.adapt(from: old.magneticLowPass, to: coefficients.magneticLowPass)
+    }
+
+    /// Rest: gyroscope and accelerometer stay near their own low-passes (and the rate near zero) for a while.
+    mutating func updateRestDetection(gyroscope: Vector3, accelerometer: Vector3, elapsed: Double) {
         guard settings.restBiasEstimation || settings.magneticDisturbanceRejection else { return }
-        let lowPass = Vector3(state.restGyroscopeLowPass.step(gyroscope.simd, coefficients.restLowPass))
-        let deviation = (gyroscope - lowPass).squaredNorm
-        let threshold = settings.restGyroscopeThreshold
-        if deviation >= threshold * threshold || lowPass.maxMagnitude > settings.biasLimit {
-            state.restDuration = 0
-            state.isResting = false
-        }
-    }
-
-    mutating func updateRestDetection(accelerometer: Vector3, dt: Double) {
-        guard settings.restBiasEstimation else { return }
-        let lowPass = Vector3(state.restAccelerometerLowPass.step(accelerometer.simd, coefficients.restLowPass))
-        let deviation = (accelerometer - lowPass).squaredNorm
-        let threshold = settings.restAccelerometerThreshold
-        if deviation >= threshold * threshold {
+        let gyroscopeLowPass = Vector3(state.restGyroscopeLowPass.step(gyroscope.simd, coefficients.restLowPass))
+        let gyroscopeDeviation = (gyroscope - gyroscopeLowPass).squaredNorm
+        let gyroscopeThreshold = settings.restGyroscopeThreshold
+        let accelerometerLowPass = Vector3(
+            state.restAccelerometerLowPass.step(accelerometer.simd, coefficients.restLowPass))
+        let accelerometerDeviation = (accelerometer - accelerometerLowPass).squaredNorm
+        let accelerometerThreshold = settings.restAccelerometerThreshold
+        if gyroscopeDeviation >= gyroscopeThreshold * gyroscopeThreshold
+            || gyroscopeLowPass.maxMagnitude > settings.biasLimit
+            || accelerometerDeviation >= accelerometerThreshold * accelerometerThreshold
+        {
             state.restDuration = 0
             state.isResting = false
         } else {
-            state.restDuration += dt
+            state.restDuration += elapsed
             if state.restDuration >= settings.restMinimumDuration { state.isResting = true }
         }
     }
 
-    /// Low-passes the accelerometer in the almost-inertial frame, turns the inclination correction so that the result
-    /// points up, and feeds the bias estimator.
-    mutating func correctInclination(_ accelerometer: Vector3, dt: Double) {
+    /// Low-passes the accelerometer in the almost-inertial frame and turns the inclination correction so that the
+    /// result points up. Returns the filtered vector in the gravity-aligned frame before the correction (its
+    /// horizontal part is the correction the bias estimator learns from).
+    mutating func correctInclination(_ accelerometer: Vector3) -> Vector3 {
         let inertial = state.gyroscopeAttitude.rotate(accelerometer)
         let filtered = Vector3(state.accelerometerLowPass.step(inertial.simd, coefficients.accelerometerLowPass))
-        let up = state.inclinationCorrection.rotate(filtered).normalized
+        let tilted = state.inclinationCorrection.rotate(filtered)
 
-        // The smallest rotation that takes `up` onto (0, 0, 1); its axis is horizontal.
-        let w = ((up.z + 1) * 0.5).squareRoot()
-        let correction = w > 1e-6
-            ? Quaternion(w: w, x: 0.5 * up.y / w, y: -0.5 * up.x / w, z: 0)
-            : Quaternion(w: 0, x: 1, y: 0, z: 0)
-        state.inclinationCorrection = (correction * state.inclinationCorrection).normalized
-
-        if settings.restBiasEstimation || settings.motionBiasEstimation {
-            estimateBias(up: up, dt: dt)
+        // The smallest rotation that takes `tilted` onto +z; its axis is horizontal. After the first samples it is a
+        // tiny angle θ, where (1, y/2z, −x/2z, 0) renormalised is exact to O(θ³) and needs neither root nor second
+        // division; large corrections take the exact half-angle formula.
+        let horizontal = Swift.abs(tilted.x) + Swift.abs(tilted.y)
+        if tilted.z > 0 && horizontal < 1e-3 * tilted.z {
+            let k = 0.5 / tilted.z
+            let correction = Quaternion(w: 1, x: k * tilted.y, y: -k * tilted.x, z: 0)
+            state.inclinationCorrection = (correction * state.inclinationCorrection).renormalized.renormalized
+        } else {
+            let up = tilted.normalized
+            let w = ((up.z + 1) * 0.5).squareRoot()
+            let correction: Quaternion
+            if w > 1e-6 {
+                let k = 0.5 / w
+                correction = Quaternion(w: w, x: k * up.y, y: -k * up.x, z: 0)
+            } else {
+                correction = Quaternion(w: 0, x: 1, y: 0, z: 0)
+            }
+            state.inclinationCorrection = (correction * state.inclinationCorrection).normalized
         }
+
+        return tilted
     }
 
     /// One Kalman-filter step for the gyroscope bias b (3 states, random walk).
@@ -205,11 +262,12 @@ public struct AttitudeFilter: Sendable {
     /// drift at R·b, which the correction undoes; low-passing R and R·b̂ with the accelerometer's filter puts both on
     /// the same time base as the correction (H = low-passed R; only its horizontal rows are observed, the vertical one
     /// is a weak pull towards zero).
-    mutating func estimateBias(up: Vector3, dt: Double) {
+    mutating func estimateBias(tilt: Vector3, dt: Double) {
+        let up = tilt.normalized
         let rotation = state.inclinationAttitude.rotationMatrix
         let bias = state.gyroscopeBias
         let rotatedBias = rotation * bias
-        let filter = coefficients.accelerometerLowPass
+        let filter = coefficients.slowLowPass
         let r0 = state.rotationLowPass0.step(rotation.row0, filter)
         let r1 = state.rotationLowPass1.step(rotation.row1, filter)
         let r2 = state.rotationLowPass2.step(rotation.row2, filter)
@@ -242,9 +300,9 @@ public struct AttitudeFilter: Sendable {
             return
         }
 
-        // Update: K = P Hᵀ (H P Hᵀ + W)⁻¹; b += K·e; P −= K H P.
+        // Update: K = P Hᵀ (H P Hᵀ + W)⁻¹; b += K·e; P −= K H P = K (P Hᵀ)ᵀ, as P is symmetric.
         let limit = settings.biasLimit
-        error = Vector3(error.simd.clamped(lowerBound: SIMD3(repeating: -limit), upperBound: SIMD3(repeating: limit)))
+        error = error.clamped(magnitude: limit)
         let pht = p * h.transposed
         var s = h * pht
         s.row0.x += noise.x
@@ -255,17 +313,13 @@ public struct AttitudeFilter: Sendable {
             return
         }
         let gain = pht * sInverse
-        let newBias = bias + gain * error
-        p = p - gain * (h * p)
-        state.gyroscopeBiasCovariance = p
-        state.gyroscopeBias = Vector3(
-            newBias.simd.clamped(lowerBound: SIMD3(repeating: -limit), upperBound: SIMD3(repeating: limit)))
+        state.gyroscopeBias = (bias + gain * error).clamped(magnitude: limit)
+        state.gyroscopeBiasCovariance = p - gain * pht.transposed
     }
 
     /// Updates the magnetic disturbance detector and turns the heading towards the magnetometer.
-    mutating func correctHeading(_ magnetometer: Vector3, dt: Double) {
+    mutating func correctHeading(_ magnetometer: Vector3, elapsed step: Double) {
         let field = state.inclinationAttitude.rotate(magnetometer)
-        let step = dt > 0 ? dt : coefficients.samplePeriod
 
         if settings.magneticDisturbanceRejection {
             let norm = field.norm
@@ -299,7 +353,23 @@ public struct AttitudeFilter: Sendable {
             state.magneticInitialGain /= state.magneticInitialGain + 1
             if state.magneticInitialGain * settings.magnetometerTimeConstant < step { state.magneticInitialGain = 0 }
         }
-        state.headingOffset = Self.wrap(state.headingOffset + gain * disagreement)
+        let change = gain * disagreement
+        guard change != 0 else { return }
+        let heading = state.headingOffset + change
+        state.headingOffset = Self.wrap(heading)
+        if Swift.abs(change) < 0.05 && heading == state.headingOffset {
+            // Turn the stored half-angle sine and cosine by change/2 (series, exact to double precision there).
+            let h = 0.5 * change, h2 = h * h
+            let sh = h * (1 - h2 * (1.0 / 6 - h2 * (1.0 / 120)))
+            let ch = 1 - h2 * (0.5 - h2 * (1.0 / 24 - h2 * (1.0 / 720)))
+            let sin = state.headingSin * ch + state.headingCos * sh
+            let cos = state.headingCos * ch - state.headingSin * sh
+            let renormalize = 0.5 * (3 - (sin * sin + cos * cos))
+            state.headingSin = sin * renormalize
+            state.headingCos = cos * renormalize
+        } else {
+            (state.headingSin, state.headingCos) = Elementary.sincos(0.5 * state.headingOffset)
+        }
     }
 
     mutating func detectMagneticDisturbance(norm: Double, dip: Double, step: Double) {
