@@ -13,8 +13,9 @@ import Darwin
 ///   `description` prints, which are also the closest among the shortest), in plain notation between 1e-5 and 1e17 and
 ///   in `e` notation outside, without allocating. Magnitudes outside [1e-10, 1e27) go through the standard library.
 ///
-/// Neither allocates per number: they are the hot loop of `fuse` (measured about 4× faster than `description` and
-/// `strtod` on random values).
+/// Neither allocates per number: they are the hot loop of `fuse`. On random values in [−20, 20] (x86-64, release)
+/// parsing took ≈ 40 ns against `strtod`'s ≈ 100 ns, and formatting ≈ 60 ns against ≈ 85 ns for
+/// `Double.write(to:)` and ≈ 150 ns for `description`.
 public enum DoubleText {
     /// Parses `bytes` as a decimal floating-point number: `[+-]digits[.digits][(e|E)[+-]digits]`, also `.5`, `5.`,
     /// and `nan`, `inf`, `infinity` (through `strtod`). Nil when the bytes are not exactly one number (no
