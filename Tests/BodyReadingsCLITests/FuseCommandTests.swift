@@ -60,8 +60,15 @@ import Testing
 
     @Test func roundTripOfASimulatedRecordingMatchesTheTruth() throws {
         let (text, truth) = try Self.simulated(ScriptedTrajectory.demo, seconds: 60)
-        let result = Self.withFile(text) { Self.fuse([$0]) }
+        let (result, viaFile) = try Self.withFile(text) { path in
+            let output = path + ".out"
+            defer { try? FileManager.default.removeItem(atPath: output) }
+            return (Self.fuse([path]), (Self.fuse([path, "-o", output]), try String(contentsOfFile: output, encoding: .utf8)))
+        }
         #expect(result.status == 0, "\(result.stderr)")
+        // Well over 64 KiB: the chunked hand-over to the console and the file output agree byte for byte.
+        #expect(result.stdout.utf8.count > 1 << 20)
+        #expect(viaFile.0.status == 0 && viaFile.1 == result.stdout)
         #expect(result.stdout.hasPrefix(Self.outputHeader + "\n"))
         let rows = result.rows
         #expect(rows.count == truth.count)

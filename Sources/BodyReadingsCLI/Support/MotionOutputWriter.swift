@@ -28,7 +28,8 @@ public final class MotionOutputWriter {
     /// Rows are formatted straight into this buffer (no per-number copies) and handed on in 64 KiB chunks.
     private let buffer: UnsafeMutablePointer<UInt8>
     private var count = 0
-    private static let capacity = 1 << 16 + 1024
+    private static let chunk = 1 << 16
+    private static let capacity = chunk + longestRow
     /// The longest row: 14 numbers of at most 24 bytes plus the JSON keys.
     private static let longestRow = 1024
 
@@ -57,27 +58,43 @@ public final class MotionOutputWriter {
     /// Writes the CSV header line; nothing for JSON lines.
     public func writeHeader() throws {
         guard format == .csv else { return }
-        try handOver()
-        var header = Self.csvColumns.joined(separator: ",") + "\n"
-        try header.withUTF8 { try sink(Array($0)) }
+        var cursor = Cursor(position: buffer + count)
+        for (index, column) in Self.csvColumns.enumerated() {
+            if index > 0 { cursor.byte(UInt8(ascii: ",")) }
+            for byte in column.utf8 { cursor.byte(byte) }
+        }
+        cursor.byte(0x0A)
+        count = cursor.position - buffer
     }
 
     /// Writes one estimate as a row (CSV) or an object (JSON lines).
     public func write(_ estimate: MotionEstimate) throws {
         count += Self.write(estimate, format: format, units: units, into: buffer + count)
-        if count > Self.capacity - Self.longestRow { try handOver() }
+        if count >= Self.chunk { try handOver(all: false) }
     }
 
     /// Hands everything written so far to the sink and flushes it.
     public func flush() throws {
-        try handOver()
+        try handOver(all: true)
         try flushSink()
     }
 
-    private func handOver() throws {
-        guard count > 0 else { return }
-        defer { count = 0 }
-        try sink(Array(UnsafeBufferPointer(start: buffer, count: count)))
+    /// Hands the buffered bytes over in exact 64 KiB pieces (all of them when `all`). Equal pieces keep the
+    /// console's own buffer at one size, so that it is reused instead of reallocated for every piece.
+    private func handOver(all: Bool) throws {
+        var start = 0
+        while count - start >= Self.chunk {
+            try sink(Array(UnsafeBufferPointer(start: buffer + start, count: Self.chunk)))
+            start += Self.chunk
+        }
+        if all, count > start {
+            try sink(Array(UnsafeBufferPointer(start: buffer + start, count: count - start)))
+            start = count
+        }
+        if start > 0 {
+            buffer.update(from: buffer + start, count: count - start)
+            count -= start
+        }
     }
 
     /// Appends one estimate's line (with its newline) to `buffer`.
