@@ -363,7 +363,12 @@ public enum DoubleText {
             if t >= 64 { return (0, true) }
             return (product.high &>> t, product.low != 0 || product.high &<< (64 &- t) != 0)
         }
-        // value ≥ 1e17 here, so the shift is positive: (mantissa << shift) / 5^−k by long division.
+        return scaleDown(mantissa, shift: shift, k: k)
+    }
+
+    /// `scale` for k < 0 (value ≥ 1e17): the shift is positive; (mantissa << shift) / 5^−k by long division.
+    @inline(never)
+    static func scaleDown(_ mantissa: UInt64, shift: Int, k: Int) -> (floor: UInt64, inexact: Bool) {
         let divisor = powerOfFive(-k)
         let high = shift >= 64 ? mantissa << (shift - 64) : (shift == 0 ? 0 : mantissa >> (64 - shift))
         let low = shift >= 64 ? 0 : mantissa << shift
