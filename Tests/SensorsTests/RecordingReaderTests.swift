@@ -75,6 +75,38 @@ import Testing
         #expect(try viaDescriptor.next()?.magnetometer == nil)
     }
 
+    @Test func readsAPipeInWhateverPiecesItDelivers() throws {
+        // A writer thread feeds 3 MB through a pipe in odd-sized pieces: lines arrive cut anywhere.
+        let samples = Self.samples(count: 15_000, magnetometer: false)
+        var bytes: [UInt8] = []
+        let writer = RecordingWriter(includesMagnetometer: false) { bytes += $0 }
+        for sample in samples { try writer.write(sample) }
+        try writer.flush()
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let text = bytes
+        let writeEnd = fds[1]
+        let feeder = Thread {
+            var offset = 0
+            var piece = 1
+            while offset < text.count {
+                let length = min(piece, text.count - offset)
+                let written = text[offset..<(offset + length)].withUnsafeBytes {
+                    write(writeEnd, $0.baseAddress, $0.count)
+                }
+                if written <= 0 { break }
+                offset += written
+                piece = piece * 7 % 65_521 + 1
+            }
+            close(writeEnd)
+        }
+        feeder.start()
+        let reader = try RecordingReader(fileDescriptor: fds[0], source: "<pipe>", closeWhenDone: true)
+        var read: [IMUSample] = []
+        while let sample = try reader.next() { read.append(sample) }
+        #expect(read == samples)
+    }
+
     @Test func columnsByNameExtrasIgnoredAndLenientLayout() throws {
         let text = "\u{FEFF}anglvel_z, extra ,t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y\r\n"
             + "6,hello,0.5,1,2,3,4,5\r\n"
