@@ -10,9 +10,18 @@
 ///    inclination corrections in motion;
 /// 4. the heading is corrected by a first-order filter towards the magnetometer, which is ignored while its norm or
 ///    dip angle says that the field is disturbed.
-/// On top of that it re-initialises after long gaps, estimates its sample rate, and rejects bad samples.
+/// What differs from VQF:
+/// - only steps 1, the low-pass of step 2 and the output run on every sample; the inclination correction, rest
+///   detection, bias estimation and the magnetometer run in a slow loop of at most `Settings.slowUpdateRate` (100 Hz),
+///   with their filters and gains derived for its period — their inputs change over seconds;
+/// - the attitude output is led by `Settings.latencyCompensation` (2.5 ms) of rotation to make up for the sensor's
+///   delay; gravity and user acceleration stay at the measurement time;
+/// - `dt` comes from the timestamps (jitter and gaps handled; a gap longer than `Settings.maximumGap` restarts the
+///   attitude but keeps the bias), the nominal rate is estimated, and bad samples are rejected;
+/// - no trigonometry, square root or division on the per-sample path once the filter has converged (series and
+///   Newton steps that are exact to double precision where they are used).
 ///
-/// Cost: no allocation, no existential, a few hundred floating-point operations per sample.
+/// Cost: no allocation, no existential; about 700 instructions per 6D sample (VQF's C++: about 2,900).
 public struct AttitudeFilter: Sendable {
     /// The parameters (read-only after `init`; make a new filter to change them).
     public let settings: Settings
