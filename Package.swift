@@ -56,6 +56,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(
             name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI", "MotionSimulation"], swiftSettings: strict),
+        .testTarget(name: "FusionTests", dependencies: ["Fusion"], swiftSettings: strict),
         .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors"], swiftSettings: strict),
     ],

@@ -2,7 +2,6 @@
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -138,9 +137,12 @@ def main():
     src = os.path.join(cache, "speed-input.csv")
     rows, what = make_recording(src, broad_dir)
     start = time.perf_counter()
-    subprocess.run([args.tool, "fuse", src, "--output", os.path.join(cache, "speed-fuse.csv")], check=True)
+    process = subprocess.Popen([args.tool, "fuse", src, "--output", os.path.join(cache, "speed-fuse.csv")])
+    _, status, usage = os.wait4(process.pid, 0)
     fuse_seconds = time.perf_counter() - start
-    rss_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if status != 0:
+        sys.exit(f"error: bodyreadings fuse failed on {src} (status {status})")
+    rss_kib = usage.ru_maxrss
     start = time.perf_counter()
     pandas_pipeline(src, os.path.join(cache, "speed-pandas.csv"))
     pandas_seconds = time.perf_counter() - start

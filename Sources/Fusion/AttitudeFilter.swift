@@ -10,9 +10,18 @@
 ///    inclination corrections in motion;
 /// 4. the heading is corrected by a first-order filter towards the magnetometer, which is ignored while its norm or
 ///    dip angle says that the field is disturbed.
-/// On top of that it re-initialises after long gaps, estimates its sample rate, and rejects bad samples.
+/// What differs from VQF:
+/// - only steps 1, the low-pass of step 2 and the output run on every sample; the inclination correction, rest
+///   detection, bias estimation and the magnetometer run in a slow loop of at most `Settings.slowUpdateRate` (100 Hz),
+///   with their filters and gains derived for its period — their inputs change over seconds;
+/// - the attitude output is led by `Settings.latencyCompensation` (2.5 ms) of rotation to make up for the sensor's
+///   delay; gravity and user acceleration stay at the measurement time;
+/// - `dt` comes from the timestamps (jitter and gaps handled; a gap longer than `Settings.maximumGap` restarts the
+///   attitude but keeps the bias), the nominal rate is estimated, and bad samples are rejected;
+/// - no trigonometry, square root or division on the per-sample path once the filter has converged (series and
+///   Newton steps that are exact to double precision where they are used).
 ///
-/// Cost: no allocation, no existential, a few hundred floating-point operations per sample.
+/// Cost: no allocation, no existential; about 700 instructions per 6D sample (VQF's C++: about 2,900).
 public struct AttitudeFilter: Sendable {
     /// The parameters (read-only after `init`; make a new filter to change them).
     public let settings: Settings
@@ -59,9 +68,10 @@ public struct AttitudeFilter: Sendable {
             }
         }
         let accelerometer = sample.accelerometer
+        let accelerometerIsZero = accelerometer.x == 0 && accelerometer.y == 0 && accelerometer.z == 0
         let accelerometerIsValid = accelerometer.isFinite && accelerometer.maxMagnitude < settings.accelerometerRange
-            && accelerometer != .zero
-        if !accelerometerIsValid && accelerometer == .zero && gyroscope == .zero {
+            && !accelerometerIsZero
+        if accelerometerIsZero && gyroscope.x == 0 && gyroscope.y == 0 && gyroscope.z == 0 {
             // An all-zero sample is a driver's empty buffer, not a measurement.
             return reject(sample)
         }
@@ -78,30 +88,33 @@ public struct AttitudeFilter: Sendable {
             state.gyroscopeAttitude = (state.gyroscopeAttitude * Quaternion(rotationVector: rate * dt)).renormalized
         }
 
-        // 3. Inclination correction from the accelerometer, every sample.
+        // 3. The accelerometer, low-passed in the almost-inertial frame on every sample (that filter is what rejects
+        //    linear acceleration, so it must see every sample).
         if accelerometerIsValid {
             state.lastAccelerometer = accelerometer
-            let tilt = correctInclination(accelerometer)
-            state.inclinationAttitude = state.inclinationCorrection * state.gyroscopeAttitude
+            let inertial = state.gyroscopeAttitude.rotate(accelerometer)
+            _ = state.accelerometerLowPass.step(inertial.simd, coefficients.accelerometerLowPass)
 
-            // 4. The slow loop (at most `slowUpdateRate`): rest detection and gyroscope bias. Their inputs change
-            //    over seconds, so running them on every sample of a fast IMU would buy nothing but time.
+            // 4. The slow loop (at most `slowUpdateRate`): inclination correction, rest detection and gyroscope bias.
+            //    The low-passed vector changes over seconds, so correcting towards it on every sample of a fast IMU
+            //    would buy nothing but time.
             if state.slowCountdown <= 0 {
                 let elapsed = state.slowElapsed
                 state.slowCountdown = coefficients.slowStride
                 state.slowElapsed = 0
+                let tilt = correctInclination()
                 updateRestDetection(gyroscope: gyroscope, accelerometer: accelerometer, elapsed: elapsed)
                 if settings.restBiasEstimation || settings.motionBiasEstimation {
-                    estimateBias(tilt: tilt, dt: dt)
+                    state.inclinationAttitude = state.inclinationCorrection * state.gyroscopeAttitude
+                    estimateBias(tilt: tilt, elapsed: elapsed)
                 }
             }
-        } else {
-            state.inclinationAttitude = state.inclinationCorrection * state.gyroscopeAttitude
         }
+        state.inclinationAttitude = state.inclinationCorrection * state.gyroscopeAttitude
 
         // 5. Heading correction from the magnetometer, in the slow loop too (τ_mag is many seconds).
         if state.magneticCountdown <= 0, let magnetometer = sample.magnetometer, magnetometer.isFinite,
-            magnetometer != .zero
+            magnetometer.x != 0 || magnetometer.y != 0 || magnetometer.z != 0
         {
             let elapsed = state.magneticElapsed > 0 ? state.magneticElapsed : coefficients.slowPeriod
             state.magneticCountdown = coefficients.slowStride
@@ -131,7 +144,7 @@ public struct AttitudeFilter: Sendable {
         }
         if latency != 0 {
             let lead = Quaternion(rotationVector: (state.lastGyroscope - state.gyroscopeBias) * latency)
-            attitude = (attitude * lead).renormalized
+            attitude = attitude * lead
         }
         return MotionEstimate(
             t: t,
@@ -223,13 +236,11 @@ public struct AttitudeFilter: Sendable {
         }
     }
 
-    /// Low-passes the accelerometer in the almost-inertial frame and turns the inclination correction so that the
-    /// result points up. Returns the filtered vector in the gravity-aligned frame before the correction (its
-    /// horizontal part is the correction the bias estimator learns from).
-    mutating func correctInclination(_ accelerometer: Vector3) -> Vector3 {
-        let inertial = state.gyroscopeAttitude.rotate(accelerometer)
-        let filtered = Vector3(state.accelerometerLowPass.step(inertial.simd, coefficients.accelerometerLowPass))
-        let tilted = state.inclinationCorrection.rotate(filtered)
+    /// Turns the inclination correction so that the low-passed accelerometer points up. Returns that vector in the
+    /// gravity-aligned frame before the correction (its horizontal part is the correction the bias estimator learns
+    /// from).
+    mutating func correctInclination() -> Vector3 {
+        let tilted = state.inclinationCorrection.rotate(Vector3(state.accelerometerLowPass.output))
 
         // The smallest rotation that takes `tilted` onto +z; its axis is horizontal. After the first samples it is a
         // tiny angle θ, where (1, y/2z, −x/2z, 0) renormalised is exact to O(θ³) and needs neither root nor second
@@ -237,8 +248,12 @@ public struct AttitudeFilter: Sendable {
         let horizontal = Swift.abs(tilted.x) + Swift.abs(tilted.y)
         if tilted.z > 0 && horizontal < 1e-3 * tilted.z {
             let k = 0.5 / tilted.z
-            let correction = Quaternion(w: 1, x: k * tilted.y, y: -k * tilted.x, z: 0)
-            state.inclinationCorrection = (correction * state.inclinationCorrection).renormalized.renormalized
+            let x = k * tilted.y, y = -k * tilted.x
+            // 1/√(1 + r) to O(r³), r ≤ 2.5e-7: the correction is unit to rounding, and so is the product.
+            let r = x * x + y * y
+            let s = 1 - r * (0.5 - 0.375 * r)
+            let correction = Quaternion(w: s, x: s * x, y: s * y, z: 0)
+            state.inclinationCorrection = (correction * state.inclinationCorrection).renormalized
         } else {
             let up = tilted.normalized
             let w = ((up.z + 1) * 0.5).squareRoot()
@@ -262,7 +277,7 @@ public struct AttitudeFilter: Sendable {
     /// drift at R·b, which the correction undoes; low-passing R and R·b̂ with the accelerometer's filter puts both on
     /// the same time base as the correction (H = low-passed R; only its horizontal rows are observed, the vertical one
     /// is a weak pull towards zero).
-    mutating func estimateBias(tilt: Vector3, dt: Double) {
+    mutating func estimateBias(tilt: Vector3, elapsed dt: Double) {
         let up = tilt.normalized
         let rotation = state.inclinationAttitude.rotationMatrix
         let bias = state.gyroscopeBias
