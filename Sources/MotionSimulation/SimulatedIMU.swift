@@ -89,6 +89,12 @@ public struct SimulatedIMU: Sendable {
             let jitter = settings.timingJitter * generator.nextGaussian()
             t += min(max(jitter, -0.45 * period), 0.45 * period)
         }
+        return sample(at: t)
+    }
+
+    /// A sample taken at time `t` (seconds) instead of on the regular schedule, e.g. for a source paced by a clock;
+    /// noise, bias and saturation as for `next()` (the noise level follows `sampleRate`). Does not advance `index`.
+    public mutating func sample(at t: Double) -> Reading {
         let truth = trajectory.truth(at: t)
         let rootRate = settings.sampleRate.squareRoot()
         let accelerometer = measure(
