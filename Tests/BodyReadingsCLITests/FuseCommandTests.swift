@@ -63,7 +63,8 @@ import Testing
         let (result, viaFile) = try Self.withFile(text) { path in
             let output = path + ".out"
             defer { try? FileManager.default.removeItem(atPath: output) }
-            return (Self.fuse([path]), (Self.fuse([path, "-o", output]), try String(contentsOfFile: output, encoding: .utf8)))
+            let viaFile = Self.fuse([path, "-o", output])
+            return (Self.fuse([path]), (viaFile, try String(contentsOfFile: output, encoding: .utf8)))
         }
         #expect(result.status == 0, "\(result.stderr)")
         // Well over 64 KiB: the chunked hand-over to the console and the file output agree byte for byte.

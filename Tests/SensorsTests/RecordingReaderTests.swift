@@ -70,7 +70,8 @@ import Testing
         #expect(reader.hasMagnetometer)
         // The same through a file descriptor, ignoring the magnetometer.
         let fd = open(path, O_RDONLY)
-        let viaDescriptor = try RecordingReader(fileDescriptor: fd, source: path, closeWhenDone: true, useMagnetometer: false)
+        let viaDescriptor = try RecordingReader(
+            fileDescriptor: fd, source: path, closeWhenDone: true, useMagnetometer: false)
         #expect(!viaDescriptor.hasMagnetometer)
         #expect(try viaDescriptor.next()?.magnetometer == nil)
     }
@@ -165,7 +166,8 @@ import Testing
         let long = String(repeating: "9", count: LineReader.capacity + 10)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID()).csv").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        _ = FileManager.default.createFile(atPath: path, contents: Data((Self.header + "\n0,0,0," + long + ",0,0,0\n").utf8))
+        let text = Self.header + "\n0,0,0," + long + ",0,0,0\n"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         #expect(throws: RecordingError(source: path, line: 2, reason: .lineTooLong(limit: LineReader.capacity))) {
             let reader = try RecordingReader(path: path)
             _ = try reader.next()
@@ -179,6 +181,7 @@ import Testing
         }
         let error = RecordingError(source: missing, reason: .cannotOpen(errno: ENOENT))
         #expect(!error.isMalformedInput)
-        #expect(error.description == "cannot open '/nonexistent/recording.csv': No such file or directory; check the path and its permissions")
+        #expect(error.description == "cannot open '/nonexistent/recording.csv': No such file or directory; "
+            + "check the path and its permissions")
     }
 }

@@ -134,12 +134,6 @@ public enum DoubleText {
         return libcParse(start, count: length).map { ($0, length) }
     }
 
-    /// True when the eight bytes of `chunk` are all ASCII digits (fast_float's test).
-    @inline(__always)
-    static func isEightDigits(_ chunk: UInt64) -> Bool {
-        ((chunk &+ 0x4646_4646_4646_4646) | (chunk &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0
-    }
-
     /// The value of eight ASCII digits loaded little-endian (first digit in the lowest byte), by three multiplies.
     @inline(__always)
     static func eightDigitValue(_ chunk: UInt64) -> UInt64 {
@@ -187,14 +181,15 @@ public enum DoubleText {
             return length + copy(magnitude.description, to: out + length)
         }
         let shortest = shortestDigits(magnitude)
-        return length + format(digits: shortest.digits, count: shortest.count, exponent: shortest.exponent, into: out + length)
+        return length
+            + format(digits: shortest.digits, count: shortest.count, exponent: shortest.exponent, into: out + length)
     }
 
     // MARK: - Exact decimal → binary
 
     /// 5^k for 0 ≤ k ≤ 27 (all below 2^63). A switch, which the compiler turns into a table without the lazy
     /// initialisation check and bounds check of a global array.
-    @usableFromInline @inline(__always)
+    @inline(__always)
     static func powerOfFive(_ k: Int) -> UInt64 {
         switch k {
         case 0: return 1
@@ -478,8 +473,8 @@ public enum DoubleText {
     }
 
 
-    /// Writes digits (`count` of them) × 10^exponent: plain notation when the decimal point falls within [1e-5, 1e17), otherwise
-    /// `d.ddde±x`. Returns the number of bytes written (at most 24).
+    /// Writes digits (`count` of them) × 10^exponent: plain notation when the decimal point falls within
+    /// [1e-5, 1e17), otherwise `d.ddde±x`. Returns the number of bytes written (at most 24).
     @inline(__always)
     static func format(digits: UInt64, count: Int, exponent: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
         let scientific = count - 1 + exponent

@@ -77,11 +77,12 @@ public final class RecordingReader {
         }
         for name in RecordingColumns.required where !seen.contains(name) { throw fail(.missingColumn(name)) }
         let magnetometerColumns = RecordingColumns.magnetometer.filter { seen.contains($0) }
-        if let absent = RecordingColumns.magnetometer.first(where: { !seen.contains($0) }), !magnetometerColumns.isEmpty {
+        if !magnetometerColumns.isEmpty, let absent = RecordingColumns.magnetometer.first(where: { !seen.contains($0) }) {
             throw fail(.missingColumn(absent))
         }
         let withMagnetometer = useMagnetometer && magnetometerColumns.count == 3
-        let used = withMagnetometer ? RecordingColumns.required + RecordingColumns.magnetometer : RecordingColumns.required
+        let used = withMagnetometer
+            ? RecordingColumns.required + RecordingColumns.magnetometer : RecordingColumns.required
         self.input = input
         self.columns = names
         self.hasMagnetometer = withMagnetometer
@@ -115,7 +116,9 @@ public final class RecordingReader {
     }
 
     /// Parses the used fields of `line` into their slots, scanning each byte once.
-    private func parse(_ line: UnsafeBufferPointer<UInt8>, into values: UnsafeMutablePointer<Double>) throws(RecordingError) {
+    private func parse(
+        _ line: UnsafeBufferPointer<UInt8>, into values: UnsafeMutablePointer<Double>
+    ) throws(RecordingError) {
         guard let base = line.baseAddress else {
             throw RecordingError(
                 source: input.source, line: input.lineNumber,
