@@ -54,8 +54,14 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .testTarget(name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
-        .testTarget(name: "IIODTestServerTests", dependencies: ["IIODTestServer"], swiftSettings: strict),
+        .testTarget(
+            name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI", "MotionSimulation"], swiftSettings: strict),
+        .testTarget(name: "FusionTests", dependencies: ["Fusion"], swiftSettings: strict),
+        .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors"], swiftSettings: strict),
+        .testTarget(
+            name: "IIODTestServerTests", dependencies: ["IIODTestServer", "MotionSimulation", "Fusion"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
