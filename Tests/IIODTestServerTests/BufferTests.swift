@@ -66,7 +66,7 @@ func corrected(_ sample: [String: Int64], kind: ChannelKind, device: FixtureDevi
         let offset = Double(server.value(device: device.id, channel: id, attribute: "offset") ?? "0") ?? 0
         vector[axis.rawValue] = (Double(sample[id] ?? 0) + offset) * scale
     }
-    let matrixText = server.value(device: device.id, attribute: "in_mount_matrix")
+    let matrixText = server.value(device: device.id, channel: "mount", attribute: "matrix")
         ?? server.value(device: device.id, attribute: "mount_matrix")
     let matrix = matrixText.flatMap { MountMatrix($0) } ?? .identity
     return matrix.apply(vector)

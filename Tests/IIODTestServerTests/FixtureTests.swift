@@ -19,7 +19,9 @@ struct FixtureTests {
     @Test("channels follow the drivers: ids, scan indices in order, formats, shared scale files")
     func driverShapes() throws {
         let bmi = try #require(IIOFixture.bmi160.device("bmi160"))
-        #expect(bmi.channels.map(\.id) == ["anglvel_x", "anglvel_y", "anglvel_z", "accel_x", "accel_y", "accel_z", "timestamp"])
+        #expect(bmi.channels.map(\.id) == [
+            "anglvel_x", "anglvel_y", "anglvel_z", "accel_x", "accel_y", "accel_z", "timestamp", "mount",
+        ])
         #expect(bmi.channels.compactMap(\.scanIndex) == [4, 5, 6, 7, 8, 9, 10])
         #expect(bmi.channel("accel_y")?.attribute("scale")?.filename == "in_accel_scale")
         #expect(bmi.channel("accel_y")?.attribute("raw")?.filename == "in_accel_y_raw")
@@ -34,10 +36,11 @@ struct FixtureTests {
 
         let mpu = try #require(IIOFixture.invMpu6050.device("mpu6050"))
         #expect(mpu.channels.map(\.id) == [
-            "accel_x", "accel_y", "accel_z", "temp", "anglvel_x", "anglvel_y", "anglvel_z", "timestamp",
+            "accel_x", "accel_y", "accel_z", "temp", "anglvel_x", "anglvel_y", "anglvel_z", "timestamp", "mount",
         ])
         #expect(mpu.channel("anglvel_z")?.scanFormat?.kernelString == "be:s16/16>>0")
-        #expect(mpu.attribute("in_mount_matrix")?.value == "0, 1, 0; -1, 0, 0; 0, 0, 1")
+        #expect(mpu.channel("mount")?.attribute("matrix")?.value == "0, 1, 0; -1, 0, 0; 0, 0, 1")
+        #expect(mpu.channel("mount")?.attribute("matrix")?.filename == "in_mount_matrix")
         #expect(mpu.channel("accel_x")?.attribute("calibbias")?.filename == "in_accel_x_calibbias")
 
         #expect(IIOFixture.stLsm6dsx.devices.map(\.name) == ["lsm6dsm_accel", "lsm6dsm_gyro"])

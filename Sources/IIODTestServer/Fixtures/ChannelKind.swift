@@ -10,6 +10,8 @@ public enum ChannelKind: String, Sendable, Hashable, CaseIterable {
     case temp
     /// Kernel timestamp in ns (IIO `timestamp`).
     case timestamp
+    /// None of the above: libiio's `mount` pseudo-channel that carries `in_mount_matrix`.
+    case other
 }
 
 /// The axis modifier of a three-axis channel (`_x`, `_y`, `_z`).

@@ -30,11 +30,13 @@ enum IIOContextXML {
             if let label = device.label { out += "label=\"\(escape(label))\" " }
             out += ">"
             for channel in device.channels { out += render(channel) }
-            for attribute in device.attributes { out += "<attribute name=\"\(escape(attribute.name))\" />" }
-            for attribute in device.bufferAttributes {
+            for attribute in device.attributes where attribute.isListed {
+                out += "<attribute name=\"\(escape(attribute.name))\" />"
+            }
+            for attribute in device.bufferAttributes where attribute.isListed {
                 out += "<buffer-attribute name=\"\(escape(attribute.name))\" />"
             }
-            for attribute in device.debugAttributes {
+            for attribute in device.debugAttributes where attribute.isListed {
                 out += "<debug-attribute name=\"\(escape(attribute.name))\" />"
             }
             out += "</device>"
@@ -47,13 +49,13 @@ enum IIOContextXML {
         var out = "<channel id=\"\(escape(channel.id))\" type=\"input\" >"
         if let index = channel.scanIndex, let format = channel.scanFormat {
             out += "<scan-element index=\"\(index)\" format=\"\(escape(format.xmlString))\" "
-            // The local backend reads the channel's `scale` once at context creation and libiio prints it with %f.
-            if let scale = channel.attribute("scale"), scale.readError == nil, let value = Double(scale.value) {
-                out += "scale=\"\(String(format: "%f", value))\" "
+            // The local backend reads the channel's `scale` once with strtof and libiio prints it with %f.
+            if let scale = channel.attribute("scale"), scale.readError == nil, let value = Float(scale.value) {
+                out += "scale=\"\(String(format: "%f", Double(value)))\" "
             }
             out += "/>"
         }
-        for attribute in channel.attributes {
+        for attribute in channel.attributes where attribute.isListed {
             out += "<attribute name=\"\(escape(attribute.name))\" "
             if let filename = attribute.filename { out += "filename=\"\(escape(filename))\" " }
             out += "/>"

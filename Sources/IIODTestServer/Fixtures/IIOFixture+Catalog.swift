@@ -4,11 +4,15 @@ import Glibc
 // per-axis (`info_mask_separate`), shared by type (`in_accel_scale`) or by all (`sampling_frequency`), mount
 // matrices (`IIO_MOUNT_MATRIX(IIO_SHARED_BY_DIR)` → device attribute `in_mount_matrix`, `IIO_SHARED_BY_ALL` →
 // `mount_matrix`) and triggers. libiio's local backend turns `in_<type>_<attr>` files into channel attributes named
-// `<attr>` (file name kept in `filename`) and sorts attributes by name; the fixtures are stored that way.
+// `<attr>` (file name kept in `filename`) and sorts attributes by name; the fixtures are stored that way. Two
+// consequences of libiio 0.24's sysfs parsing (local.c) that clients see, checked against the real iiod 0.24 on a
+// fake sysfs: `in_mount_matrix` becomes an input channel `mount` (no scan index) with the attribute `matrix`, and
+// the `buffer/` files `length`, `enable` and `watermark` are reserved, so only `data_available` is listed.
 
 extension IIOFixture {
     /// Bosch BMI160 on I²C without an IRQ line (drivers/iio/imu/bmi160): accel + gyro in one device, scan indices
-    /// 4–6 (anglvel), 7–9 (accel), 10 (timestamp), `le:s16/16>>0`, per-type rates and scales. No trigger exists:
+    /// 4–6 (anglvel), 7–9 (accel), 10 (timestamp), `le:s16/16>>0`, per-type rates and scales, identity
+    /// `in_mount_matrix` (channel `mount`, attribute `matrix` in libiio). No trigger exists:
     /// GETTRIG answers `EIO` and enabling the buffer `EINVAL` (HIL-FACTS.md), so clients must poll `in_*_raw`.
     public static let bmi160 = IIOFixture(name: "bmi160", devices: [
         FixtureDevice(
@@ -29,11 +33,8 @@ extension IIOFixture {
                     ("sampling_frequency", "100.000000", false),
                     ("sampling_frequency_available", "0.78125 1.5625 3.125 6.25 12.5 25 50 100 200 400 800 1600", true),
                 ]
-            ) + [timestamp(index: 10)],
-            attributes: [
-                FixtureAttribute("current_timestamp_clock", value: "realtime"),
-                FixtureAttribute("in_mount_matrix", value: "1, 0, 0; 0, 1, 0; 0, 0, 1", readOnly: true),
-            ],
+            ) + [timestamp(index: 10), mountMatrix("1, 0, 0; 0, 1, 0; 0, 0, 1")],
+            attributes: [FixtureAttribute("current_timestamp_clock", value: "realtime")],
             bufferAttributes: standardBufferAttributes,
             debugAttributes: [FixtureAttribute("direct_reg_access", value: "0xD1")],
             trigger: .unsupported(errno: EIO),
@@ -76,7 +77,7 @@ extension IIOFixture {
 
     /// InvenSense MPU-6050 through inv_mpu6050 (drivers/iio/imu/inv_mpu6050): one device `mpu6050` with accel
     /// (0–2), temperature (3), anglvel (4–6) and timestamp (7), `be:s16/16>>0`, per-axis `calibbias`, device
-    /// attribute `in_mount_matrix` (a 90° rotation), and its own trigger `mpu6050-dev0` as current trigger.
+    /// `in_mount_matrix` (a 90° rotation; channel `mount`, attribute `matrix` in libiio), and its own trigger `mpu6050-dev0` as current trigger.
     public static let invMpu6050 = IIOFixture(name: "inv-mpu6050", devices: [
         FixtureDevice(
             id: "iio:device0", name: "mpu6050",
@@ -96,10 +97,9 @@ extension IIOFixture {
                     ("scale_available", "0.000133090 0.000266181 0.000532362 0.001064724", true),
                 ],
                 perAxis: [("calibbias", "0", false)]
-            ) + [timestamp(index: 7)],
+            ) + [timestamp(index: 7), mountMatrix("0, 1, 0; -1, 0, 0; 0, 0, 1")],
             attributes: [
                 FixtureAttribute("current_timestamp_clock", value: "realtime"),
-                FixtureAttribute("in_mount_matrix", value: "0, 1, 0; -1, 0, 0; 0, 0, 1", readOnly: true),
                 FixtureAttribute("sampling_frequency", value: "50"),
                 FixtureAttribute("sampling_frequency_available", value: "10 20 50 100 200 500", readOnly: true),
             ],
@@ -130,12 +130,13 @@ extension IIOFixture {
 
     // MARK: Building blocks
 
-    /// `buffer/` attributes every kfifo-backed device has on Linux 6.1.
+    /// `buffer/` files of every kfifo-backed device on Linux 6.1; libiio 0.24 lists only `data_available` (it
+    /// reserves `length`, `enable` and `watermark`), but READ/WRITE by name reach all of them.
     static let standardBufferAttributes: [FixtureAttribute] = [
         FixtureAttribute("data_available", value: "0", readOnly: true),
-        FixtureAttribute("enable", value: "0"),
-        FixtureAttribute("length", value: "2"),
-        FixtureAttribute("watermark", value: "1"),
+        FixtureAttribute("enable", value: "0", listed: false),
+        FixtureAttribute("length", value: "2", listed: false),
+        FixtureAttribute("watermark", value: "1", listed: false),
     ]
 
     /// Three channels `<kind>_x/y/z` with consecutive scan indices; `shared` attributes come from one
@@ -156,6 +157,14 @@ extension IIOFixture {
                 scanFormat: ScanFormat(format), attributes: attributes.sorted { $0.name < $1.name }
             )
         }
+    }
+
+    /// The `mount` pseudo-channel libiio makes of a driver's `in_mount_matrix` (`IIO_SHARED_BY_DIR`).
+    static func mountMatrix(_ value: String) -> FixtureChannel {
+        FixtureChannel(
+            id: "mount", kind: .other,
+            attributes: [FixtureAttribute("matrix", filename: "in_mount_matrix", value: value, readOnly: true)]
+        )
     }
 
     static func timestamp(index: Int) -> FixtureChannel {

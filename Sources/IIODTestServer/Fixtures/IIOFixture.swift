@@ -9,7 +9,7 @@ public struct IIOFixture: Sendable, Hashable {
     public var name: String
     /// The context description iiod's local backend gives (`uname` fields).
     public var description: String
-    /// Context attributes (`local,kernel`).
+    /// Context attributes (`local,kernel` and `uri`, as the local backend adds them).
     public var contextAttributes: [(name: String, value: String)] {
         get { contextAttributeList.map { ($0.name, $0.value) } }
         set { contextAttributeList = newValue.map { ContextAttribute(name: $0.name, value: $0.value) } }
@@ -26,7 +26,9 @@ public struct IIOFixture: Sendable, Hashable {
     /// Creates a fixture.
     public init(
         name: String, description: String = IIOFixture.defaultDescription,
-        contextAttributes: [(name: String, value: String)] = [("local,kernel", IIOFixture.defaultKernel)],
+        contextAttributes: [(name: String, value: String)] = [
+            ("local,kernel", IIOFixture.defaultKernel), ("uri", "local:"),
+        ],
         devices: [FixtureDevice]
     ) {
         self.name = name

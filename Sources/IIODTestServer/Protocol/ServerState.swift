@@ -71,7 +71,7 @@ final class ServerState: Sendable {
         -> Result<String, ErrnoCode>
     {
         if let error = attribute.readError { return .failure(ErrnoCode(error)) }
-        if let channel, attribute.name == "raw", channel.kind != .timestamp {
+        if let channel, attribute.name == "raw", channel.kind != .timestamp, channel.kind != .other {
             return .success(String(rawValue(device: device, channel: channel, truth: motion.truth(at: trajectoryNow))))
         }
         return .success(currentValue(device: device, kind: kind, attribute: attribute))
@@ -185,8 +185,9 @@ final class ServerState: Sendable {
             return Double(currentValue(device: device, kind: .channel, attribute: attribute)) ?? fallback
         }
         var mount = MountMatrix.identity
+        // Most specific first: in_<type>_mount_matrix, in_mount_matrix (libiio's channel `mount`), mount_matrix.
         let matrixText = channel.attribute("mount_matrix").map { currentValue(device: device, kind: .channel, attribute: $0) }
-            ?? device.attribute("in_mount_matrix").map { currentValue(device: device, kind: .device, attribute: $0) }
+            ?? device.channel("mount")?.attribute("matrix").map { currentValue(device: device, kind: .channel, attribute: $0) }
             ?? device.attribute("mount_matrix").map { currentValue(device: device, kind: .device, attribute: $0) }
         if let matrixText, let parsed = MountMatrix(matrixText) { mount = parsed }
         return ChannelEncoding(
@@ -201,6 +202,8 @@ final class ServerState: Sendable {
         switch encoding.kind {
         case .timestamp:
             return timestampOrigin + Int64((time * 1e9).rounded())
+        case .other:
+            return 0
         case .temp:
             let milliDegrees = truth.temperature * 1000
             return Int64((milliDegrees / encoding.scale - encoding.offset).rounded())
@@ -222,10 +225,4 @@ final class ServerState: Sendable {
         if let format = channel.scanFormat { value = min(max(value, format.rawRange.lowerBound), format.rawRange.upperBound) }
         return value
     }
-}
-
-/// A positive errno value (`EINVAL`), as the protocol answers it negated.
-struct ErrnoCode: Error, Hashable {
-    var value: Int32
-    init(_ value: Int32) { self.value = value }
 }
