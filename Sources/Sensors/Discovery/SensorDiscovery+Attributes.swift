@@ -57,9 +57,7 @@ extension SensorDiscovery {
         of axes: [DeviceSnapshot.ChannelSnapshot], kind: SensorKind, in device: DeviceSnapshot, udev: String?,
         reader: inout ValueReader
     ) throws(SensorError) -> (matrix: MountMatrix, source: MountMatrixSource, location: AttributeLocation?) {
-        let location = locate(
-            "mount_matrix", channel: axes[0], in: device,
-            deviceFallbacks: ["in_\(kind.channelType)_mount_matrix", "in_mount_matrix", "mount_matrix"])
+        let location = mountMatrixLocation(of: axes, kind: kind, in: device)
         if let udev {
             guard let matrix = MountMatrix(parsing: udev) else {
                 throw SensorError(
@@ -74,6 +72,25 @@ extension SensorDiscovery {
             throw reader.malformed(location, text, expected: "a 3×3 matrix \"a, b, c; d, e, f; g, h, i\"")
         }
         return (matrix, .attribute, location)
+    }
+
+    /// Where the mount matrix is, most specific first: `in_<type>_mount_matrix` (libiio: channel attribute
+    /// `mount_matrix`), `in_mount_matrix` (libiio 0.24 parses it as the pseudo-channel `mount` with attribute
+    /// `matrix`; other backends may list it as a device attribute), `mount_matrix` (device attribute).
+    static func mountMatrixLocation(
+        of axes: [DeviceSnapshot.ChannelSnapshot], kind: SensorKind, in device: DeviceSnapshot
+    ) -> AttributeLocation? {
+        if let typed = locate(
+            "mount_matrix", channel: axes[0], in: device, deviceFallbacks: ["in_\(kind.channelType)_mount_matrix"])
+        {
+            return typed
+        }
+        if let mount = device.channels.first(where: { $0.id == "mount" && !$0.isOutput }),
+            let file = mount.attributes["matrix"]
+        {
+            return .channel(id: mount.id, attribute: "matrix", file: file)
+        }
+        return ["in_mount_matrix", "mount_matrix"].first { device.attributes.contains($0) }.map { .device($0) }
     }
 
     /// The current sampling frequency (Hz), its attribute, and the accepted frequencies. A driver that cannot
