@@ -54,7 +54,14 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .testTarget(name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
+        .testTarget(
+            name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI", "IIODTestServer", "MotionSimulation"],
+            swiftSettings: strict),
+        .testTarget(name: "FusionTests", dependencies: ["Fusion"], swiftSettings: strict),
+        .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
+        .testTarget(
+            name: "IIODTestServerTests", dependencies: ["IIODTestServer", "MotionSimulation", "Fusion"],
+            swiftSettings: strict),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIODTestServer"], swiftSettings: strict),
     ],

@@ -3,5 +3,7 @@ enum CommandRegistry {
     static let all: [Command] = [
         AvailableCommand.command,
         InfoCommand.command,
+        FuseCommand.command,
+        BenchmarkCommand.command,
     ]
 }

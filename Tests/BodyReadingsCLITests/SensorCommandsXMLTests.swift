@@ -136,6 +136,7 @@ struct SensorCommandsXMLTests {
         (["info", "--uri", "ip:127.0.0.1:notaport"], 64, "invalid port"),
         (["available", "--uri", "xml:/nonexistent/context.xml"], 64, "no XML context file"),
         (["available", "--bogus"], 64, "unknown option"),
+        (["available", "--uri", "ip:nonexistent.invalid"], 69, "host 'nonexistent.invalid' of 'ip:nonexistent.invalid' does not resolve"),
     ])
     func badInputs(arguments: [String], status: Int32, mention: String) {
         let result = runTool(arguments)
