@@ -1,14 +1,17 @@
 import Foundation
 import Glibc
+import MotionSimulation
 
 /// A test-support iiod: serves an `IIOFixture` over libiio 0.24's iiod text protocol on a TCP port, so that the
 /// real network client (`ip:` contexts, `iio_info`, `iio_attr`, `iio_readdev`) sees devices with attribute values
-/// and buffered samples generated from a known motion.
+/// and buffered samples generated from a known trajectory (MotionSimulation).
 ///
 /// Each connection runs on its own thread; attribute values, triggers and the write log are shared between
 /// connections; every connection's buffers sample the same trajectory clock (`rateScale` trajectory seconds per
 /// wall second, `.infinity` for as fast as the client reads). Raw attributes (`in_accel_x_raw`) answer the
-/// trajectory's value at the time of the read.
+/// trajectory's value at the time of the read. Channel values are the ideal sensor readings (no noise or bias):
+/// accel = specific force (m/s²), anglvel = angular velocity (rad/s), magn = field / 100 (µT → Gauss), temp = 25 °C,
+/// timestamp = `timestampOrigin` + trajectory time in ns; raw = (M⁻¹ · value) / scale − offset, M the mount matrix.
 public final class IIODTestServer: Sendable {
     /// The fixture served.
     public let fixture: IIOFixture
@@ -26,13 +29,14 @@ public final class IIODTestServer: Sendable {
     /// Starts listening on `host:port` (port 0: any free port) and serving on a background thread.
     ///
     /// - Parameters:
-    ///   - motion: the truth that samples and raw reads encode (default: `YawingMotionSource()`).
+    ///   - trajectory: the ground truth that samples and raw reads encode, at trajectory time = seconds since
+    ///     start × `rateScale` (default: MotionSimulation's 60-second `ScriptedTrajectory.demo`).
     ///   - rateScale: trajectory seconds per wall-clock second (default 1: real time; 10: ten times faster;
     ///     `.infinity`: buffers are filled as fast as they are read).
     /// - Throws: `IIODTestServerError` when the socket cannot be set up.
     public init(
         fixture: IIOFixture, host: String = "127.0.0.1", port: UInt16 = 0,
-        motion: any MotionSource = YawingMotionSource(), rateScale: Double = 1
+        trajectory: any Trajectory = ScriptedTrajectory.demo, rateScale: Double = 1
     ) throws {
         let address = "\(host):\(port)"
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -75,7 +79,7 @@ public final class IIODTestServer: Sendable {
         self.host = host
         self.port = UInt16(bigEndian: actual.sin_port)
         self.listener = fd
-        self.state = ServerState(fixture: fixture, motion: motion, rateScale: rateScale)
+        self.state = ServerState(fixture: fixture, trajectory: trajectory, rateScale: rateScale)
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "iiod-test-accept"
         thread.start()
@@ -179,8 +183,8 @@ public final class IIODTestServer: Sendable {
     /// Connections currently being served.
     public var connectionCount: Int { state.connections }
 
-    /// The motion served.
-    public var motion: any MotionSource { state.motion }
+    /// The trajectory served.
+    public var trajectory: any Trajectory { state.trajectory }
 
     /// The kernel timestamp (ns, CLOCK_REALTIME) of trajectory time 0.
     public var timestampOrigin: Int64 { state.timestampOrigin }
@@ -192,6 +196,6 @@ public final class IIODTestServer: Sendable {
 
     /// The truth at a sample's kernel timestamp, to compare decoded samples with.
     public func truth(atTimestamp nanoseconds: Int64) -> MotionTruth {
-        state.motion.truth(at: trajectoryTime(ofTimestamp: nanoseconds))
+        state.trajectory.truth(at: trajectoryTime(ofTimestamp: nanoseconds))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Fusion
 import Glibc
 import Testing
 @testable import IIODTestServer
@@ -25,10 +26,8 @@ struct StockToolTests {
 
     @Test("iio_info shows bmi160's raw values from the motion and its trigger check failing with EIO")
     func iioInfoBmi160() throws {
-        let flat = ClosureMotionSource { _ in
-            MotionTruth(specificForce: SIMD3(0, 0, 9.80665), angularVelocity: SIMD3(0, 0, 0.5), magneticField: .zero)
-        }
-        let server = try IIODTestServer(fixture: .bmi160, motion: flat)
+        let flat = TestTrajectory { _ in (Vector3(0, 0, 9.80665), Vector3(0, 0, 0.5), .zero) }
+        let server = try IIODTestServer(fixture: .bmi160, trajectory: flat)
         defer { server.stop() }
         let result = try Tools.run("iio_info", ["-u", server.uri])
         #expect(result.status == 0)

@@ -334,7 +334,7 @@ final class IIODSession {
         var first = true
         while remaining >= buffer.sampleSize {
             guard waitUntil(trajectoryTime: buffer.nextBlockEnd) else { return false }
-            let block = buffer.nextBlock(motion: state.motion, timestampOrigin: state.timestampOrigin)
+            let block = buffer.nextBlock(trajectory: state.trajectory, timestampOrigin: state.timestampOrigin)
             let length = min(block.count, remaining)
             var out = Array("\(length)\n".utf8)
             if first { out += Array(buffer.maskLine.utf8) }

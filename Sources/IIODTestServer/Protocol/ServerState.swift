@@ -1,12 +1,15 @@
 import Foundation
 import Glibc
+import MotionSimulation
 
 /// The mutable side of a served fixture, shared by all connections: attribute values (keyed by sysfs file, so
 /// that writing `in_accel_scale` through one channel changes it for all accel channels, as in sysfs), current
 /// triggers, the write log, and the trajectory clock that raw reads and buffers sample.
 final class ServerState: Sendable {
     let fixture: IIOFixture
-    let motion: any MotionSource
+    let trajectory: any Trajectory
+    /// The die temperature temperature channels report, °C (trajectories carry none).
+    static let dieTemperature = 25.0
     /// Trajectory seconds per wall-clock second; `.infinity` streams buffers as fast as the client reads.
     let rateScale: Double
     /// CLOCK_MONOTONIC at start, ns.
@@ -24,9 +27,9 @@ final class ServerState: Sendable {
     }
     private let mutable = Locked(Mutable())
 
-    init(fixture: IIOFixture, motion: any MotionSource, rateScale: Double) {
+    init(fixture: IIOFixture, trajectory: any Trajectory, rateScale: Double) {
         self.fixture = fixture
-        self.motion = motion
+        self.trajectory = trajectory
         self.rateScale = rateScale > 0 ? rateScale : 1
         self.monotonicOrigin = Self.now(CLOCK_MONOTONIC)
         self.timestampOrigin = Self.now(CLOCK_REALTIME)
@@ -72,7 +75,7 @@ final class ServerState: Sendable {
     {
         if let error = attribute.readError { return .failure(ErrnoCode(error)) }
         if let channel, attribute.name == "raw", channel.kind != .timestamp, channel.kind != .other {
-            return .success(String(rawValue(device: device, channel: channel, truth: motion.truth(at: trajectoryNow))))
+            return .success(String(rawValue(device: device, channel: channel, truth: trajectory.truth(at: trajectoryNow))))
         }
         return .success(currentValue(device: device, kind: kind, attribute: attribute))
     }
@@ -205,11 +208,11 @@ final class ServerState: Sendable {
         case .other:
             return 0
         case .temp:
-            let milliDegrees = truth.temperature * 1000
+            let milliDegrees = Self.dieTemperature * 1000
             return Int64((milliDegrees / encoding.scale - encoding.offset).rounded())
-        case .accel: physical = truth.specificForce
-        case .anglvel: physical = truth.angularVelocity
-        case .magn: physical = truth.magneticField / 100  // µT → Gauss
+        case .accel: physical = truth.specificForce.simd
+        case .anglvel: physical = truth.angularVelocity.simd
+        case .magn: physical = truth.magneticField.simd / 100  // µT → Gauss
         }
         let sensor = encoding.inverseMount.apply(physical)
         let value = sensor[encoding.axis] / (encoding.scale == 0 ? 1 : encoding.scale) - encoding.offset

@@ -1,4 +1,5 @@
 import Foundation
+import MotionSimulation
 
 /// One opened buffer of one connection: the channel layout for the client's mask, and the sample clock.
 ///
@@ -63,11 +64,11 @@ struct BufferStream {
     var nextBlockEnd: Double { time(ofSample: nextSample + Int64(samplesCount) - 1) }
 
     /// Encodes the next `samplesCount` samples and advances the clock.
-    mutating func nextBlock(motion: any MotionSource, timestampOrigin: Int64) -> [UInt8] {
+    mutating func nextBlock(trajectory: any Trajectory, timestampOrigin: Int64) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: sampleSize * samplesCount)
         for sample in 0..<samplesCount {
             let t = time(ofSample: nextSample + Int64(sample))
-            let truth = motion.truth(at: t)
+            let truth = trajectory.truth(at: t)
             let base = sample * sampleSize
             for slot in slots {
                 let raw = ServerState.raw(slot.encoding, truth: truth, timestampOrigin: timestampOrigin, time: t)
