@@ -33,10 +33,12 @@ public final class IIODTestServer: Sendable {
     ///     start × `rateScale` (default: MotionSimulation's 60-second `ScriptedTrajectory.demo`).
     ///   - rateScale: trajectory seconds per wall-clock second (default 1: real time; 10: ten times faster;
     ///     `.infinity`: buffers are filled as fast as they are read).
+    ///   - dropEvery: leave every n-th sample of the sample grid out of buffers, so that timestamps show a gap of
+    ///     two periods, as after a kernel FIFO overrun (default 0: no drops).
     /// - Throws: `IIODTestServerError` when the socket cannot be set up.
     public init(
         fixture: IIOFixture, host: String = "127.0.0.1", port: UInt16 = 0,
-        trajectory: any Trajectory = ScriptedTrajectory.demo, rateScale: Double = 1
+        trajectory: any Trajectory = ScriptedTrajectory.demo, rateScale: Double = 1, dropEvery: Int = 0
     ) throws {
         let address = "\(host):\(port)"
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -79,7 +81,7 @@ public final class IIODTestServer: Sendable {
         self.host = host
         self.port = UInt16(bigEndian: actual.sin_port)
         self.listener = fd
-        self.state = ServerState(fixture: fixture, trajectory: trajectory, rateScale: rateScale)
+        self.state = ServerState(fixture: fixture, trajectory: trajectory, rateScale: rateScale, dropEvery: dropEvery)
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "iiod-test-accept"
         thread.start()
@@ -140,6 +142,20 @@ public final class IIODTestServer: Sendable {
         clients.withLock { fds in
             fds.remove(fd)
             Glibc.close(fd)
+        }
+    }
+
+    // MARK: Fault injection for tests
+
+    /// Simulates the sensors vanishing (unbound driver, unplugged hub): from now on every READBUF, including one
+    /// waiting for samples, and every OPEN answers `-errno` (default `ENODEV`, what reading a removed
+    /// `/dev/iio:deviceN` gives), as iiod does when its refill fails. Attribute reads keep working.
+    public func vanish(errno: Int32 = ENODEV) { state.vanish(errno: errno) }
+
+    /// Disconnects every client at once (iiod killed, network gone); the server keeps listening.
+    public func dropConnections() {
+        clients.withLock { fds in
+            for fd in fds { shutdown(fd, Int32(SHUT_RDWR)) }
         }
     }
 

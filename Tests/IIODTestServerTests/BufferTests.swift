@@ -275,3 +275,61 @@ struct DefaultTrajectoryTests {
         #expect(abs(server.trajectory.truth(at: 0).specificForce.z - 9.81) < 0.01)
     }
 }
+
+@Suite("Fault injection")
+struct FaultInjectionTests {
+    /// Reads `count` samples of hub accel (24 bytes each) through a raw client and returns their timestamps.
+    private func timestamps(_ client: RawClient, count: Int) throws -> [Int64] {
+        let length = try client.command("READBUF iio:device0 \(count * 24)")
+        #expect(length == count * 24)
+        _ = try client.line()
+        let data = try client.bytes(length)
+        return (0..<count).map { index in
+            SampleDecoder.value(data[(index * 24 + 16)..<(index * 24 + 24)], ScanFormat("le:s64/64>>0")!)
+        }
+    }
+
+    @Test("dropEvery leaves grid samples out: timestamp gaps of two periods, exactly where expected")
+    func drops() throws {
+        let server = try IIODTestServer(fixture: .hidSensorHub, trajectory: testMotion, rateScale: .infinity, dropEvery: 5)
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        #expect(try client.command("OPEN iio:device0 20 0000000f") == 0)
+        let stamps = try timestamps(client, count: 20)
+        let period = 1e9 / 100
+        let gaps = zip(stamps, stamps.dropFirst()).map { (Double($1 - $0) / period).rounded() }
+        #expect(Set(gaps) == [1, 2])
+        #expect(gaps.filter { $0 == 2 }.count == 4 || gaps.filter { $0 == 2 }.count == 5)
+        for stamp in stamps {
+            let k = Int64((server.trajectoryTime(ofTimestamp: stamp) * 100).rounded())
+            #expect(k % 5 != 0)
+        }
+    }
+
+    @Test("vanish() fails a waiting READBUF and later OPENs with -ENODEV within a second")
+    func vanish() throws {
+        let server = try IIODTestServer(fixture: .hidSensorHub, trajectory: testMotion, rateScale: 1)
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        #expect(try client.command("OPEN iio:device0 500 0000000f") == 0)
+        try client.send("READBUF iio:device0 12000\r\n")  // 5 s of samples
+        usleep(200_000)
+        server.vanish()
+        #expect(try client.line() == "-\(ENODEV)")  // RawClient's receive timeout bounds the wait at 5 s
+        #expect(try client.command("READBUF iio:device0 24") == -ENODEV)
+        #expect(try client.command("OPEN iio:device1 4 0000000f") == -ENODEV)
+        #expect(try client.read("READ accel_3d current_timestamp_clock") == .success("realtime"))
+    }
+
+    @Test("dropConnections() disconnects clients; new ones are served")
+    func dropConnections() throws {
+        let server = try IIODTestServer(fixture: .accelOnly)
+        defer { server.stop() }
+        let first = try RawClient(port: server.port)
+        #expect(try first.command("TIMEOUT 1000") == 0)
+        server.dropConnections()
+        #expect(first.isClosed())
+        let second = try RawClient(port: server.port)
+        #expect(try second.command("TIMEOUT 1000") == 0)
+    }
+}

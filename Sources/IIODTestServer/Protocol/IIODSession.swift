@@ -307,6 +307,7 @@ final class IIODSession {
         }
         guard let samples = Int(arguments[1]), samples > 0 else { return answer(errno(EINVAL)) }
         if device.scanChannels.isEmpty { return answer(errno(ENOENT)) }
+        if let error = state.vanished { return answer(errno(error)) }
         if let error = device.bufferEnableError { return answer(errno(error)) }
         guard let buffer = BufferStream(device: device, maskWords: words, samplesCount: samples, state: state) else {
             return answer(errno(EINVAL))
@@ -327,13 +328,19 @@ final class IIODSession {
         guard arguments.count == 2 else { return answer(errno(EINVAL)) }
         guard let device = state.fixture.device(arguments[0]) else { return answer(errno(ENODEV)) }
         guard var buffer = buffers[device.id] else { return answer(errno(EBADF)) }
+        if let error = state.vanished { return answer(errno(error)) }
         let requested = Int(arguments[1]) ?? 0
         guard requested >= buffer.sampleSize else { return answer(0) }
         // Like iiod's rw thread: one refill per chunk of at most the buffer's size, the mask before the first.
         var remaining = requested
         var first = true
         while remaining >= buffer.sampleSize {
-            guard waitUntil(trajectoryTime: buffer.nextBlockEnd) else { return false }
+            switch waitUntil(trajectoryTime: buffer.nextBlockEnd) {
+            case .ready: break
+            case .ended: return false
+            // As iiod's rw thread when a refill fails: the error ends this READBUF.
+            case .failed(let error): return answer(errno(error))
+            }
             let block = buffer.nextBlock(trajectory: state.trajectory, timestampOrigin: state.timestampOrigin)
             let length = min(block.count, remaining)
             var out = Array("\(length)\n".utf8)
@@ -356,14 +363,22 @@ final class IIODSession {
         return answer(errno(EINVAL))
     }
 
-    /// Sleeps until the trajectory clock reaches `time` (at once in fast mode); false when the server stops.
-    private func waitUntil(trajectoryTime time: Double) -> Bool {
-        guard let deadline = state.monotonicDeadline(forTrajectoryTime: time) else { return !isStopping() }
+    private enum Wait {
+        case ready
+        case ended
+        case failed(Int32)
+    }
+
+    /// Sleeps until the trajectory clock reaches `time` (at once in fast mode); `.ended` when the server stops or
+    /// the client hangs up, `.failed` when the devices vanish meanwhile.
+    private func waitUntil(trajectoryTime time: Double) -> Wait {
+        let deadline = state.monotonicDeadline(forTrajectoryTime: time) ?? 0
         while true {
             // Like iiod's rw thread waiting with POLLRDHUP: a client that hangs up ends the refill at once.
-            if isStopping() || stream.peerHungUp() { return false }
+            if isStopping() || stream.peerHungUp() { return .ended }
+            if let error = state.vanished { return .failed(error) }
             let now = ServerState.now(CLOCK_MONOTONIC)
-            if now >= deadline { return true }
+            if now >= deadline { return .ready }
             let slice = min(deadline - now, 50_000_000)
             var request = timespec(tv_sec: 0, tv_nsec: Int(slice))
             nanosleep(&request, nil)

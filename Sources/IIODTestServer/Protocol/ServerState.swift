@@ -27,7 +27,12 @@ final class ServerState: Sendable {
     }
     private let mutable = Locked(Mutable())
 
-    init(fixture: IIOFixture, trajectory: any Trajectory, rateScale: Double) {
+    /// Every n-th sample of the grid is left out of buffers (0: none).
+    let dropEvery: Int
+    private let vanishedErrno = Locked<Int32?>(nil)
+
+    init(fixture: IIOFixture, trajectory: any Trajectory, rateScale: Double, dropEvery: Int) {
+        self.dropEvery = dropEvery
         self.fixture = fixture
         self.trajectory = trajectory
         self.rateScale = rateScale > 0 ? rateScale : 1
@@ -145,6 +150,13 @@ final class ServerState: Sendable {
             return 0
         }
     }
+
+    // MARK: Vanishing devices
+
+    /// Set once the devices "vanished": the errno their buffers answer from then on.
+    var vanished: Int32? { vanishedErrno.withLock { $0 } }
+
+    func vanish(errno: Int32) { vanishedErrno.withLock { $0 = errno } }
 
     // MARK: Bookkeeping for tests
 
