@@ -122,7 +122,7 @@ final class IIODSession {
             case "INPUT", "OUTPUT":
                 guard rest.count >= 2 else { return .failure(ErrnoCode(EINVAL)) }
                 let channelID = rest[1]
-                // Every fixture channel is an input; libiio finds channels by id, then by name.
+                // Every fixture channel is an input (fixture channels have ids only, no names).
                 guard first == "INPUT", let channel = device.channels.first(where: { $0.id == channelID }) else {
                     return .failure(ErrnoCode(ENXIO))
                 }
@@ -191,9 +191,9 @@ final class IIODSession {
         case .success(let found): address = found
         }
         let (device, target, name) = (address.device, address.target, address.attribute)
-        let (kind, list) = attributes(of: device, target)
-        let channel = channel(of: target)
         guard let name else {
+            let (kind, list) = attributes(of: device, target)
+            let channel = channel(of: target)
             // No attribute: all of them, each as a big-endian length (negative errno) and NUL-terminated value
             // padded to 4 bytes (libiio's read-all format).
             var payload: [UInt8] = []
