@@ -202,6 +202,10 @@ public final class IIODTestServer: Sendable {
     /// The trajectory served.
     public var trajectory: any Trajectory { state.trajectory }
 
+    /// The trajectory time now, seconds: what a raw attribute read at this instant encodes (elapsed wall time ×
+    /// `rateScale`; plain elapsed time in fast mode).
+    public var trajectoryNow: Double { state.trajectoryNow }
+
     /// The kernel timestamp (ns, CLOCK_REALTIME) of trajectory time 0.
     public var timestampOrigin: Int64 { state.timestampOrigin }
 

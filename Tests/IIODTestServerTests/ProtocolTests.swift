@@ -1,4 +1,5 @@
 import Foundation
+import Fusion
 import Glibc
 import Testing
 @testable import IIODTestServer
@@ -44,6 +45,23 @@ struct ProtocolTests {
         #expect(try client.read("READ mpu6050 in_anglvel_scale") == .success("0.001064724"))
         #expect(try client.read("READ mpu6050 INPUT accel_x sampling_frequency") == .success("50"))
         #expect(try client.read("READ iio:device0 DEBUG direct_reg_access") == .success("0x68"))
+    }
+
+    @Test("raw attributes follow the trajectory at the time of the read (polling path)")
+    func rawFollowsTrajectory() throws {
+        let ramp = TestTrajectory { t in (Vector3(0, 0, 9.81), Vector3(0, 0, t / 100), .zero) }
+        let server = try IIODTestServer(fixture: .bmi160, trajectory: ramp, rateScale: 1)
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        for _ in 0..<3 {
+            let before = server.trajectoryNow
+            guard case .success(let text) = try client.read("READ bmi160 INPUT anglvel_z raw"), let raw = Double(text)
+            else { Issue.record("raw read failed"); return }
+            let after = server.trajectoryNow
+            // ω_z = t/100 rad/s, scale 0.001065: raw lies between the values at the two instants (±1 count).
+            #expect(raw >= (before / 100 / 0.001065).rounded(.down) - 1 && raw <= (after / 100 / 0.001065).rounded(.up) + 1)
+            usleep(300_000)
+        }
     }
 
     @Test("READ errors: unknown device ENODEV, channel ENXIO, attribute ENOENT, bad syntax and commands EINVAL")
