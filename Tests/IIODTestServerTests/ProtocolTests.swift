@@ -126,6 +126,10 @@ struct ProtocolTests {
         #expect(try client.write("lsm6dsm_accel sampling_frequency", value: "100") == -EINVAL)  // not in the list
         #expect(try client.write("lsm6dsm_accel sampling_frequency", value: "208") == 4)
         #expect(try client.write("lsm6dsm_gyro sampling_frequency", value: "208") == -EBUSY)
+        #expect(try client.write("lsm6dsm_accel INPUT accel_y scale", value: "0.5") == -EINVAL)  // not in scale_available
+        #expect(try client.write("lsm6dsm_accel INPUT accel_y scale", value: "0.002392") == 9)
+        #expect(server.value(device: "lsm6dsm_accel", channel: "accel_z", attribute: "scale") == "0.002392")
+        #expect(try client.write("lsm6dsm_accel current_timestamp_clock", value: "monotonic") == 10)  // text
         #expect(try client.write("lsm6dsm_accel nosuch", value: "1") == -ENOENT)
         #expect(try client.write("nodev nosuch", value: "1") == -ENODEV)
         // The payload of a refused write is consumed: the session is still in step.

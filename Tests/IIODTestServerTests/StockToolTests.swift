@@ -48,7 +48,8 @@ struct StockToolTests {
         let write = try Tools.run("iio_attr", ["-u", server.uri, "-d", "mpu6050", "sampling_frequency", "100"])
         #expect(write.status == 0, "\(write.stderr)")
         #expect(server.value(device: "mpu6050", attribute: "sampling_frequency") == "100")
-        let refused = try Tools.run("iio_attr", ["-u", server.uri, "-d", "mpu6050", "sampling_frequency", "7"])
+        // inv_mpu6050 takes 4–1000 Hz.
+        let refused = try Tools.run("iio_attr", ["-u", server.uri, "-d", "mpu6050", "sampling_frequency", "2000"])
         #expect(refused.status != 0)
         #expect(refused.text.contains("Invalid argument"))  // iio_attr reports on stdout
         #expect(server.value(device: "mpu6050", attribute: "sampling_frequency") == "100")

@@ -100,7 +100,8 @@ extension IIOFixture {
             ) + [timestamp(index: 7), mountMatrix("0, 1, 0; -1, 0, 0; 0, 0, 1")],
             attributes: [
                 FixtureAttribute("current_timestamp_clock", value: "realtime"),
-                FixtureAttribute("sampling_frequency", value: "50"),
+                // inv_mpu6050_fifo_rate_store takes any rate from 4 to 1000 Hz.
+                FixtureAttribute("sampling_frequency", value: "50", rule: .range(4...1000)),
                 FixtureAttribute("sampling_frequency_available", value: "10 20 50 100 200 500", readOnly: true),
             ],
             bufferAttributes: standardBufferAttributes,

@@ -97,13 +97,7 @@ final class ServerState: Sendable {
             result = -Int(error)
         } else if attribute.isReadOnly {
             result = -Int(EACCES)
-        } else if Double(attribute.value.trimmingCharacters(in: .whitespaces)) != nil,
-                  Double(text.trimmingCharacters(in: .whitespaces)) == nil {
-            // Numeric sysfs attributes reject text (iio_str_to_fixpoint → EINVAL).
-            result = -Int(EINVAL)
-        } else if attribute.name.hasSuffix("sampling_frequency"),
-                  let list = availableList(device: device, channel: channel, for: attribute),
-                  let requested = Double(text), !list.contains(where: { abs($0 - requested) < 1e-6 }) {
+        } else if !accepts(text, device: device, channel: channel, attribute: attribute) {
             result = -Int(EINVAL)
         } else {
             result = bytes.count
@@ -119,7 +113,26 @@ final class ServerState: Sendable {
         return result
     }
 
-    /// The discrete `sampling_frequency_available` list matching a rate attribute, when there is one.
+    /// Whether the attribute's `ValueRule` lets `text` through.
+    private func accepts(_ text: String, device: FixtureDevice, channel: FixtureChannel?, attribute: FixtureAttribute)
+        -> Bool
+    {
+        let requested = Double(text.trimmingCharacters(in: .whitespaces))
+        switch attribute.rule {
+        case .any:
+            return true
+        case .range(let range):
+            return requested.map { range.contains($0) } ?? false
+        case .automatic:
+            guard Double(attribute.value.trimmingCharacters(in: .whitespaces)) != nil else { return true }
+            guard let requested else { return false }
+            guard let list = availableList(device: device, channel: channel, for: attribute) else { return true }
+            // Kernel tables compare at micro precision (IIO_VAL_INT_PLUS_MICRO).
+            return list.contains { abs($0 - requested) < 1e-6 }
+        }
+    }
+
+    /// The discrete `<name>_available` list of an attribute, when there is one.
     private func availableList(device: FixtureDevice, channel: FixtureChannel?, for attribute: FixtureAttribute)
         -> [Double]?
     {
