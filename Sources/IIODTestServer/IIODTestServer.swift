@@ -193,8 +193,14 @@ public final class IIODTestServer: Sendable {
     /// Every command line received, in order (payload bytes excluded).
     public var commands: [String] { state.commands }
 
-    /// Buffers currently open (OPEN without CLOSE or disconnect), over all connections.
+    /// Buffers currently open (OPEN without CLOSE or disconnect), over all connections and devices.
     public var openBufferCount: Int { state.openBuffers }
+
+    /// Buffers of one device (id, name or label) currently open, over all connections.
+    public func openBufferCount(of device: String) -> Int {
+        guard let found = fixture.device(device) else { return 0 }
+        return state.openBuffers(of: found.id)
+    }
 
     /// Connections currently being served.
     public var connectionCount: Int { state.connections }

@@ -118,6 +118,31 @@ struct BufferTests {
         #expect(server.openBufferCount == 0)
     }
 
+    @Test("raw reads answer EBUSY while the buffer runs on drivers that claim direct mode; HID does not")
+    func rawBusy() throws {
+        let mpu = try IIODTestServer(fixture: .invMpu6050, trajectory: testMotion, rateScale: .infinity)
+        defer { mpu.stop() }
+        let streaming = try RawClient(port: mpu.port)
+        let polling = try RawClient(port: mpu.port)
+        #expect(try streaming.command("OPEN mpu6050 4 00000001") == 0)
+        #expect(mpu.openBufferCount(of: "mpu6050") == 1)
+        #expect(try polling.command("READ mpu6050 INPUT accel_x raw") == -EBUSY)
+        #expect(try polling.read("READ mpu6050 INPUT accel_x scale") == .success("0.004785"))
+        #expect(try streaming.command("CLOSE mpu6050") == 0)
+        guard case .success = try polling.read("READ mpu6050 INPUT accel_x raw") else {
+            Issue.record("raw read still busy after CLOSE")
+            return
+        }
+        let hub = try IIODTestServer(fixture: .hidSensorHub, trajectory: testMotion, rateScale: .infinity)
+        defer { hub.stop() }
+        let hubStreaming = try RawClient(port: hub.port)
+        #expect(try hubStreaming.command("OPEN accel_3d 4 00000001") == 0)
+        guard case .success = try RawClient(port: hub.port).read("READ accel_3d INPUT accel_x raw") else {
+            Issue.record("HID raw read refused while buffered")
+            return
+        }
+    }
+
     @Test(
         "iio_readdev samples decode to the truth after scale and mount matrix, at 1/rate spacing",
         .enabled(if: Tools.haveLibiioUtils, "needs libiio-utils (scripts/install-deps installs it)"),

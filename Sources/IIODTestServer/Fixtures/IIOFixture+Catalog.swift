@@ -106,7 +106,8 @@ extension IIOFixture {
             ],
             bufferAttributes: standardBufferAttributes,
             debugAttributes: [FixtureAttribute("direct_reg_access", value: "0x68")],
-            trigger: .settable(current: "mpu6050-dev0")
+            trigger: .settable(current: "mpu6050-dev0"),
+            rawBusyWhileBuffered: true
         ),
         FixtureDevice(id: "trigger0", name: "mpu6050-dev0"),
     ])
@@ -223,7 +224,8 @@ extension IIOFixture {
                 ),
             ],
             bufferAttributes: standardBufferAttributes,
-            debugAttributes: [FixtureAttribute("direct_reg_access", value: "0x6A")]
+            debugAttributes: [FixtureAttribute("direct_reg_access", value: "0x6A")],
+            rawBusyWhileBuffered: true
         )
     }
 
@@ -251,7 +253,8 @@ extension IIOFixture {
                 ),
             ],
             bufferAttributes: standardBufferAttributes,
-            debugAttributes: [FixtureAttribute("direct_reg_access", value: "0x0")]
+            debugAttributes: [FixtureAttribute("direct_reg_access", value: "0x0")],
+            rawBusyWhileBuffered: true
         )
     }
 }

@@ -36,7 +36,7 @@ final class IIODSession {
     }
 
     private func closeAll() {
-        state.adjustOpenBuffers(by: -buffers.count)
+        for device in buffers.keys { state.adjustOpenBuffers(of: device, by: -1) }
         buffers.removeAll()
     }
 
@@ -312,7 +312,7 @@ final class IIODSession {
         guard let buffer = BufferStream(device: device, maskWords: words, samplesCount: samples, state: state) else {
             return answer(errno(EINVAL))
         }
-        if buffers.updateValue(buffer, forKey: device.id) == nil { state.adjustOpenBuffers(by: 1) }
+        if buffers.updateValue(buffer, forKey: device.id) == nil { state.adjustOpenBuffers(of: device.id, by: 1) }
         return answer(0)
     }
 
@@ -320,7 +320,7 @@ final class IIODSession {
         guard arguments.count == 1 else { return answer(errno(EINVAL)) }
         guard let device = state.fixture.device(arguments[0]) else { return answer(errno(ENODEV)) }
         guard buffers.removeValue(forKey: device.id) != nil else { return answer(errno(ENXIO)) }
-        state.adjustOpenBuffers(by: -1)
+        state.adjustOpenBuffers(of: device.id, by: -1)
         return answer(0)
     }
 

@@ -22,7 +22,7 @@ final class ServerState: Sendable {
         var triggers: [String: String?] = [:]
         var writes: [AttributeWrite] = []
         var commands: [String] = []
-        var openBuffers = 0
+        var openBuffers: [String: Int] = [:]
         var connections = 0
     }
     private let mutable = Locked(Mutable())
@@ -80,6 +80,8 @@ final class ServerState: Sendable {
     {
         if let error = attribute.readError { return .failure(ErrnoCode(error)) }
         if let channel, attribute.name == "raw", channel.kind != .timestamp, channel.kind != .other {
+            // iio_device_claim_direct_mode: no single reads while the buffer runs.
+            if device.rawBusyWhileBuffered && openBuffers(of: device.id) > 0 { return .failure(ErrnoCode(EBUSY)) }
             return .success(String(rawValue(device: device, channel: channel, truth: trajectory.truth(at: trajectoryNow))))
         }
         return .success(currentValue(device: device, kind: kind, attribute: attribute))
@@ -176,8 +178,11 @@ final class ServerState: Sendable {
     func log(command: String) { mutable.withLock { $0.commands.append(command) } }
     var commands: [String] { mutable.withLock { $0.commands } }
     var writes: [AttributeWrite] { mutable.withLock { $0.writes } }
-    func adjustOpenBuffers(by delta: Int) { mutable.withLock { $0.openBuffers += delta } }
-    var openBuffers: Int { mutable.withLock { $0.openBuffers } }
+    func adjustOpenBuffers(of device: String, by delta: Int) {
+        mutable.withLock { $0.openBuffers[device, default: 0] += delta }
+    }
+    var openBuffers: Int { mutable.withLock { $0.openBuffers.values.reduce(0, +) } }
+    func openBuffers(of device: String) -> Int { mutable.withLock { $0.openBuffers[device] ?? 0 } }
     func adjustConnections(by delta: Int) { mutable.withLock { $0.connections += delta } }
     var connections: Int { mutable.withLock { $0.connections } }
 
