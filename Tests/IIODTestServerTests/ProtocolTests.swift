@@ -76,6 +76,8 @@ struct ProtocolTests {
         #expect(try client.command("READ iio:device0 a b c d e") == -EINVAL)
         #expect(try client.command("FROBNICATE") == -EINVAL)
         #expect(try client.command("READ") == -EINVAL)
+        #expect(try client.command("PRINT now") == -EINVAL)
+        #expect(try client.command("EXIT later") == -EINVAL)  // and the session goes on
     }
 
     @Test("READ without an attribute answers all of them in libiio's read-all format (BE length, NUL, pad to 4)")

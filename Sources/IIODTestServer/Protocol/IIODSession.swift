@@ -49,6 +49,10 @@ final class IIODSession {
     private func execute(_ words: [String]) -> Bool {
         let command = words[0].uppercased()
         let arguments = Array(words.dropFirst())
+        // Commands without operands are syntax errors with any (parser.y: `PRINT END` and so on).
+        if ["EXIT", "HELP", "VERSION", "PRINT", "ZPRINT"].contains(command) && !arguments.isEmpty {
+            return answer(errno(EINVAL))
+        }
         switch command {
         case "EXIT":
             return false
