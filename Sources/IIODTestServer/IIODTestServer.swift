@@ -208,6 +208,9 @@ public final class IIODTestServer: Sendable {
     /// The trajectory served.
     public var trajectory: any Trajectory { state.trajectory }
 
+    /// The trajectory served, under the name the first version of this API used (`server.motion.truth(at:)`).
+    public var motion: any Trajectory { state.trajectory }
+
     /// The trajectory time now, seconds: what a raw attribute read at this instant encodes (elapsed wall time ×
     /// `rateScale`; plain elapsed time in fast mode).
     public var trajectoryNow: Double { state.trajectoryNow }

@@ -12,6 +12,7 @@ let trajectories: [(name: String, make: () -> any Trajectory)] = [
     ("rest", { ScriptedTrajectory.rest() }),
     ("tilt-sequence", { ScriptedTrajectory.tiltSequence() }),
     ("spin", { ScriptedTrajectory.constantRotation(axis: Vector3(0, 0, 1), rate: 1) }),
+    ("yawing", { ScriptedTrajectory.yawing() }),
 ]
 
 let usage = """

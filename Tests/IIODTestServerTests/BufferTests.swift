@@ -299,6 +299,19 @@ struct DefaultTrajectoryTests {
         // The demo scene starts at rest, flat: gravity on +z.
         #expect(abs(server.trajectory.truth(at: 0).specificForce.z - 9.81) < 0.01)
     }
+
+    @Test("yawing(): flat, ω_z = sin(2π·0.25·t), heading its integral (1e-9)")
+    func yawing() {
+        let trajectory = ScriptedTrajectory.yawing()
+        for t in stride(from: 0.0, through: 6, by: 0.37) {
+            let truth = trajectory.truth(at: t)
+            #expect(abs(truth.angularVelocity.z - sin(2 * Double.pi * 0.25 * t)) < 1e-9)
+            #expect(abs(truth.angularVelocity.x) < 1e-12 && abs(truth.angularVelocity.y) < 1e-12)
+            #expect(abs(truth.specificForce.z - 9.81) < 1e-9 && abs(truth.specificForce.x) < 1e-9)
+            let heading = (1 - cos(2 * Double.pi * 0.25 * t)) / (2 * Double.pi * 0.25)
+            #expect(abs(truth.attitude.angle(to: Quaternion(axis: Vector3(0, 0, 1), angle: heading))) < 1e-9)
+        }
+    }
 }
 
 @Suite("Fault injection")
