@@ -105,11 +105,12 @@ struct ProtocolTests {
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         #expect(try client.write("accel_3d INPUT accel_x sampling_frequency", value: "50") == 3)
-        // in_accel_sampling_frequency is one sysfs file shared by the three axes.
-        #expect(try client.read("READ iio:device0 INPUT accel_z sampling_frequency") == .success("50"))
+        // in_accel_sampling_frequency is one sysfs file shared by the three axes; the driver prints it back
+        // as IIO_VAL_INT_PLUS_MICRO.
+        #expect(try client.read("READ iio:device0 INPUT accel_z sampling_frequency") == .success("50.000000"))
         let other = try RawClient(port: server.port)
-        #expect(try other.read("READ accel_3d INPUT accel_y in_accel_sampling_frequency") == .success("50"))
-        #expect(server.value(device: "accel_3d", channel: "accel_x", attribute: "sampling_frequency") == "50")
+        #expect(try other.read("READ accel_3d INPUT accel_y in_accel_sampling_frequency") == .success("50.000000"))
+        #expect(server.value(device: "accel_3d", channel: "accel_x", attribute: "sampling_frequency") == "50.000000")
         #expect(try client.write("iio:device0 BUFFER watermark", value: "64") == 3)
         #expect(server.value(device: "iio:device0", kind: .buffer, attribute: "watermark") == "64")
         #expect(server.writes.map(\.value) == ["50", "64"])
@@ -127,6 +128,7 @@ struct ProtocolTests {
         #expect(try client.write("lsm6dsm_accel sampling_frequency", value: "fast") == -EINVAL)
         #expect(try client.write("lsm6dsm_accel sampling_frequency", value: "100") == -EINVAL)  // not in the list
         #expect(try client.write("lsm6dsm_accel sampling_frequency", value: "208") == 4)
+        #expect(try client.read("READ lsm6dsm_accel sampling_frequency") == .success("208.000000"))
         #expect(try client.write("lsm6dsm_gyro sampling_frequency", value: "208") == -EBUSY)
         #expect(try client.write("lsm6dsm_accel INPUT accel_y scale", value: "0.5") == -EINVAL)  // not in scale_available
         #expect(try client.write("lsm6dsm_accel INPUT accel_y scale", value: "0.002392") == 9)
@@ -137,7 +139,7 @@ struct ProtocolTests {
         // The payload of a refused write is consumed: the session is still in step.
         try client.send("VERSION\r\n")
         #expect(try client.line() == "0.24.v0.24  ")
-        #expect(server.value(device: "lsm6dsm_accel", attribute: "sampling_frequency") == "208")
+        #expect(server.value(device: "lsm6dsm_accel", attribute: "sampling_frequency") == "208.000000")
         #expect(server.value(device: "lsm6dsm_gyro", attribute: "sampling_frequency") == "104.000000")
     }
 

@@ -105,14 +105,26 @@ final class ServerState: Sendable {
             result = bytes.count
         }
         let key = Self.key(device: device, kind: kind, attribute: attribute)
+        let stored = Self.formatted(text, like: attribute.value)
         mutable.withLock { state in
-            if result >= 0 { state.values[key] = text }
+            if result >= 0 { state.values[key] = stored }
             state.writes.append(AttributeWrite(
                 device: device.id, channel: channel?.id, kind: kind, attribute: attribute.name, value: text,
                 result: result
             ))
         }
         return result
+    }
+
+    /// A written number as the driver prints it back: with as many decimals as the fixture's value (drivers
+    /// format with IIO_VAL_INT → "50", IIO_VAL_INT_PLUS_MICRO → "50.000000"); text is kept as written.
+    static func formatted(_ text: String, like original: String) -> String {
+        let trimmed = original.trimmingCharacters(in: .whitespaces)
+        guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite,
+              trimmed.range(of: #"^-?[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil
+        else { return text }
+        let decimals = trimmed.split(separator: ".").dropFirst().first?.count ?? 0
+        return String(format: "%.\(decimals)f", number)
     }
 
     /// Whether the attribute's `ValueRule` lets `text` through.
