@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "IIODTestServer", dependencies: ["MotionSimulation"], swiftSettings: strict),
         .executableTarget(
             name: "bodyreadings-test-iiod",
-            dependencies: ["IIODTestServer"],
+            dependencies: ["IIODTestServer", "MotionSimulation", "Fusion"],
             swiftSettings: strict
         ),
         .target(name: "VirtualSensorHub", dependencies: ["MotionSimulation"], swiftSettings: strict),

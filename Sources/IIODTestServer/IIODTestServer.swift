@@ -1,14 +1,17 @@
 import Foundation
 import Glibc
+import MotionSimulation
 
 /// A test-support iiod: serves an `IIOFixture` over libiio 0.24's iiod text protocol on a TCP port, so that the
 /// real network client (`ip:` contexts, `iio_info`, `iio_attr`, `iio_readdev`) sees devices with attribute values
-/// and buffered samples generated from a known motion.
+/// and buffered samples generated from a known trajectory (MotionSimulation).
 ///
 /// Each connection runs on its own thread; attribute values, triggers and the write log are shared between
 /// connections; every connection's buffers sample the same trajectory clock (`rateScale` trajectory seconds per
 /// wall second, `.infinity` for as fast as the client reads). Raw attributes (`in_accel_x_raw`) answer the
-/// trajectory's value at the time of the read.
+/// trajectory's value at the time of the read. Channel values are the ideal sensor readings (no noise or bias):
+/// accel = specific force (m/s²), anglvel = angular velocity (rad/s), magn = field / 100 (µT → Gauss), temp = 25 °C,
+/// timestamp = `timestampOrigin` + trajectory time in ns; raw = (M⁻¹ · value) / scale − offset, M the mount matrix.
 public final class IIODTestServer: Sendable {
     /// The fixture served.
     public let fixture: IIOFixture
@@ -26,13 +29,16 @@ public final class IIODTestServer: Sendable {
     /// Starts listening on `host:port` (port 0: any free port) and serving on a background thread.
     ///
     /// - Parameters:
-    ///   - motion: the truth that samples and raw reads encode (default: `YawingMotionSource()`).
+    ///   - trajectory: the ground truth that samples and raw reads encode, at trajectory time = seconds since
+    ///     start × `rateScale` (default: MotionSimulation's 60-second `ScriptedTrajectory.demo`).
     ///   - rateScale: trajectory seconds per wall-clock second (default 1: real time; 10: ten times faster;
     ///     `.infinity`: buffers are filled as fast as they are read).
+    ///   - dropEvery: leave every n-th sample of the sample grid out of buffers, so that timestamps show a gap of
+    ///     two periods, as after a kernel FIFO overrun (default 0: no drops).
     /// - Throws: `IIODTestServerError` when the socket cannot be set up.
     public init(
         fixture: IIOFixture, host: String = "127.0.0.1", port: UInt16 = 0,
-        motion: any MotionSource = YawingMotionSource(), rateScale: Double = 1
+        trajectory: any Trajectory = ScriptedTrajectory.demo, rateScale: Double = 1, dropEvery: Int = 0
     ) throws {
         let address = "\(host):\(port)"
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -75,7 +81,7 @@ public final class IIODTestServer: Sendable {
         self.host = host
         self.port = UInt16(bigEndian: actual.sin_port)
         self.listener = fd
-        self.state = ServerState(fixture: fixture, motion: motion, rateScale: rateScale)
+        self.state = ServerState(fixture: fixture, trajectory: trajectory, rateScale: rateScale, dropEvery: dropEvery)
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "iiod-test-accept"
         thread.start()
@@ -139,6 +145,20 @@ public final class IIODTestServer: Sendable {
         }
     }
 
+    // MARK: Fault injection for tests
+
+    /// Simulates the sensors vanishing (unbound driver, unplugged hub): from now on every READBUF, including one
+    /// waiting for samples, and every OPEN answers `-errno` (default `ENODEV`, what reading a removed
+    /// `/dev/iio:deviceN` gives), as iiod does when its refill fails. Attribute reads keep working.
+    public func vanish(errno: Int32 = ENODEV) { state.vanish(errno: errno) }
+
+    /// Disconnects every client at once (iiod killed, network gone); the server keeps listening.
+    public func dropConnections() {
+        clients.withLock { fds in
+            for fd in fds { shutdown(fd, Int32(SHUT_RDWR)) }
+        }
+    }
+
     // MARK: Inspection for tests
 
     /// The current value of an attribute as a read would answer it (raw channel values excluded: they follow the
@@ -173,14 +193,27 @@ public final class IIODTestServer: Sendable {
     /// Every command line received, in order (payload bytes excluded).
     public var commands: [String] { state.commands }
 
-    /// Buffers currently open (OPEN without CLOSE or disconnect), over all connections.
+    /// Buffers currently open (OPEN without CLOSE or disconnect), over all connections and devices.
     public var openBufferCount: Int { state.openBuffers }
+
+    /// Buffers of one device (id, name or label) currently open, over all connections.
+    public func openBufferCount(of device: String) -> Int {
+        guard let found = fixture.device(device) else { return 0 }
+        return state.openBuffers(of: found.id)
+    }
 
     /// Connections currently being served.
     public var connectionCount: Int { state.connections }
 
-    /// The motion served.
-    public var motion: any MotionSource { state.motion }
+    /// The trajectory served.
+    public var trajectory: any Trajectory { state.trajectory }
+
+    /// The trajectory served, under the name the first version of this API used (`server.motion.truth(at:)`).
+    public var motion: any Trajectory { state.trajectory }
+
+    /// The trajectory time now, seconds: what a raw attribute read at this instant encodes (elapsed wall time ×
+    /// `rateScale`; plain elapsed time in fast mode).
+    public var trajectoryNow: Double { state.trajectoryNow }
 
     /// The kernel timestamp (ns, CLOCK_REALTIME) of trajectory time 0.
     public var timestampOrigin: Int64 { state.timestampOrigin }
@@ -192,6 +225,6 @@ public final class IIODTestServer: Sendable {
 
     /// The truth at a sample's kernel timestamp, to compare decoded samples with.
     public func truth(atTimestamp nanoseconds: Int64) -> MotionTruth {
-        state.motion.truth(at: trajectoryTime(ofTimestamp: nanoseconds))
+        state.trajectory.truth(at: trajectoryTime(ofTimestamp: nanoseconds))
     }
 }

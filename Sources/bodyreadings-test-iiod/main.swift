@@ -1,19 +1,33 @@
 // bodyreadings-test-iiod: serves a fixture over the iiod protocol until SIGINT/SIGTERM.
-// Usage: bodyreadings-test-iiod --fixture NAME [--host ADDR] [--port N] [--rate-scale X|fast]
+// Usage: bodyreadings-test-iiod --fixture NAME [--host ADDR] [--port N] [--rate-scale X|fast] [--trajectory NAME]
 import Foundation
+import Fusion
 import Glibc
 import IIODTestServer
+import MotionSimulation
+
+/// The trajectories `--trajectory` offers (MotionSimulation's built-ins).
+let trajectories: [(name: String, make: () -> any Trajectory)] = [
+    ("demo", { ScriptedTrajectory.demo }),
+    ("rest", { ScriptedTrajectory.rest() }),
+    ("tilt-sequence", { ScriptedTrajectory.tiltSequence() }),
+    ("spin", { ScriptedTrajectory.constantRotation(axis: Vector3(0, 0, 1), rate: 1) }),
+    ("yawing", { ScriptedTrajectory.yawing() }),
+]
 
 let usage = """
     OVERVIEW: a test iiod (libiio 0.24 protocol) serving simulated IIO sensors with values and samples
 
     USAGE: bodyreadings-test-iiod --fixture NAME [--host ADDR] [--port N] [--rate-scale X|fast]
+                                  [--trajectory NAME]
 
     OPTIONS:
       --fixture NAME      one of: \(IIOFixture.all.map(\.name).joined(separator: ", "))
       --host ADDR         IPv4 address to listen on (default 127.0.0.1)
       --port N            TCP port (default 0: any free port)
       --rate-scale X      trajectory seconds per wall second (default 1); `fast` streams as fast as read
+      --trajectory NAME   the motion the samples encode: \(trajectories.map(\.name).joined(separator: ", "))
+                          (default demo: MotionSimulation's 60-second phone-in-hand scene, repeated)
       --print-xml         print the fixture's context XML and exit
       -h, --help          show this help
 
@@ -31,6 +45,7 @@ var host = "127.0.0.1"
 var port: UInt16 = 0
 var rateScale = 1.0
 var printXML = false
+var trajectoryName = "demo"
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     func value() -> String {
@@ -56,6 +71,7 @@ while let argument = arguments.next() {
         } else {
             fail("--rate-scale \(text) is not a positive number or `fast`")
         }
+    case "--trajectory": trajectoryName = value()
     case "--print-xml": printXML = true
     default: fail("unknown argument \(argument); see --help")
     }
@@ -63,6 +79,9 @@ while let argument = arguments.next() {
 guard let fixtureName else { fail("--fixture NAME is required (one of: \(IIOFixture.all.map(\.name).joined(separator: ", ")))") }
 guard let fixture = IIOFixture.named(fixtureName) else {
     fail("unknown fixture \(fixtureName); use one of: \(IIOFixture.all.map(\.name).joined(separator: ", "))")
+}
+guard let trajectory = trajectories.first(where: { $0.name == trajectoryName })?.make() else {
+    fail("unknown trajectory \(trajectoryName); use one of: \(trajectories.map(\.name).joined(separator: ", "))")
 }
 if printXML {
     print(fixture.xml)
@@ -74,7 +93,9 @@ signal(SIGTERM, SIG_IGN)
 signal(SIGPIPE, SIG_IGN)
 let server: IIODTestServer
 do {
-    server = try IIODTestServer(fixture: fixture, host: host, port: port, rateScale: rateScale)
+    server = try IIODTestServer(
+        fixture: fixture, host: host, port: port, trajectory: trajectory, rateScale: rateScale
+    )
 } catch {
     fail("\(error)", code: 69)
 }

@@ -1,15 +1,28 @@
 import Foundation
+import Fusion
 import Glibc
+import MotionSimulation
 import Testing
 @testable import IIODTestServer
 
-/// A smooth, physically arbitrary test motion: every axis moves, so axis swaps and sign errors show.
-let testMotion = ClosureMotionSource { t in
-    MotionTruth(
-        specificForce: SIMD3(1.5 * sin(t), -2 + 0.5 * cos(3 * t), 9.5),
-        angularVelocity: SIMD3(0.4 * sin(2 * t), -0.3, 0.2 * cos(t)),
-        magneticField: SIMD3(20 * cos(t), 20 * sin(t), -40)
-    )
+/// Sensor readings chosen freely per time (not a consistent rigid-body motion: the server only encodes them), so
+/// that every axis moves and axis swaps or sign errors show.
+struct TestTrajectory: Trajectory {
+    var readings: @Sendable (Double) -> (specificForce: Vector3, angularVelocity: Vector3, magneticField: Vector3)
+
+    func truth(at t: Double) -> MotionTruth {
+        let reading = readings(t)
+        return MotionTruth(
+            t: t, attitude: .identity, angularVelocity: reading.angularVelocity, specificForce: reading.specificForce,
+            magneticField: reading.magneticField, gravity: Vector3(0, 0, 9.81), userAcceleration: .zero,
+            position: .zero, velocity: .zero
+        )
+    }
+}
+
+let testMotion = TestTrajectory { t in
+    (Vector3(1.5 * sin(t), -2 + 0.5 * cos(3 * t), 9.5), Vector3(0.4 * sin(2 * t), -0.3, 0.2 * cos(t)),
+     Vector3(20 * cos(t), 20 * sin(t), -40))
 }
 
 /// Decodes samples the way a reader of the kernel ABI would, written independently of the server's encoder.
@@ -74,9 +87,9 @@ func corrected(_ sample: [String: Int64], kind: ChannelKind, device: FixtureDevi
 
 func physical(_ truth: MotionTruth, _ kind: ChannelKind) -> SIMD3<Double> {
     switch kind {
-    case .accel: return truth.specificForce
-    case .anglvel: return truth.angularVelocity
-    case .magn: return truth.magneticField / 100
+    case .accel: return truth.specificForce.simd
+    case .anglvel: return truth.angularVelocity.simd
+    case .magn: return truth.magneticField.simd / 100
     default: return .zero
     }
 }
@@ -85,7 +98,7 @@ func physical(_ truth: MotionTruth, _ kind: ChannelKind) -> SIMD3<Double> {
 struct BufferTests {
     @Test("READBUF frames: byte count, the mask before the first chunk only, chunks of the buffer size, a closing 0")
     func framing() throws {
-        let server = try IIODTestServer(fixture: .hidSensorHub, motion: testMotion, rateScale: .infinity)
+        let server = try IIODTestServer(fixture: .hidSensorHub, trajectory: testMotion, rateScale: .infinity)
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         #expect(try client.command("OPEN iio:device0 4 0000000f") == 0)
@@ -105,6 +118,31 @@ struct BufferTests {
         #expect(server.openBufferCount == 0)
     }
 
+    @Test("raw reads answer EBUSY while the buffer runs on drivers that claim direct mode; HID does not")
+    func rawBusy() throws {
+        let mpu = try IIODTestServer(fixture: .invMpu6050, trajectory: testMotion, rateScale: .infinity)
+        defer { mpu.stop() }
+        let streaming = try RawClient(port: mpu.port)
+        let polling = try RawClient(port: mpu.port)
+        #expect(try streaming.command("OPEN mpu6050 4 00000001") == 0)
+        #expect(mpu.openBufferCount(of: "mpu6050") == 1)
+        #expect(try polling.command("READ mpu6050 INPUT accel_x raw") == -EBUSY)
+        #expect(try polling.read("READ mpu6050 INPUT accel_x scale") == .success("0.004785"))
+        #expect(try streaming.command("CLOSE mpu6050") == 0)
+        guard case .success = try polling.read("READ mpu6050 INPUT accel_x raw") else {
+            Issue.record("raw read still busy after CLOSE")
+            return
+        }
+        let hub = try IIODTestServer(fixture: .hidSensorHub, trajectory: testMotion, rateScale: .infinity)
+        defer { hub.stop() }
+        let hubStreaming = try RawClient(port: hub.port)
+        #expect(try hubStreaming.command("OPEN accel_3d 4 00000001") == 0)
+        guard case .success = try RawClient(port: hub.port).read("READ accel_3d INPUT accel_x raw") else {
+            Issue.record("HID raw read refused while buffered")
+            return
+        }
+    }
+
     @Test(
         "iio_readdev samples decode to the truth after scale and mount matrix, at 1/rate spacing",
         .enabled(if: Tools.haveLibiioUtils, "needs libiio-utils (scripts/install-deps installs it)"),
@@ -116,7 +154,7 @@ struct BufferTests {
     func readdevMatchesTruth(_ fixtureName: String, _ deviceName: String) throws {
         let fixture = try #require(IIOFixture.named(fixtureName))
         let device = try #require(fixture.device(deviceName))
-        let server = try IIODTestServer(fixture: fixture, motion: testMotion, rateScale: .infinity)
+        let server = try IIODTestServer(fixture: fixture, trajectory: testMotion, rateScale: .infinity)
         defer { server.stop() }
         let count = 40
         let result = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "\(count)", deviceName])
@@ -157,7 +195,7 @@ struct BufferTests {
         .enabled(if: Tools.haveLibiioUtils, "needs libiio-utils (scripts/install-deps installs it)")
     )
     func splitDevicesShareClock() throws {
-        let server = try IIODTestServer(fixture: .stLsm6dsx, motion: testMotion, rateScale: .infinity)
+        let server = try IIODTestServer(fixture: .stLsm6dsx, trajectory: testMotion, rateScale: .infinity)
         defer { server.stop() }
         let accel = try #require(IIOFixture.stLsm6dsx.device("lsm6dsm_accel"))
         let gyro = try #require(IIOFixture.stLsm6dsx.device("lsm6dsm_gyro"))
@@ -178,7 +216,7 @@ struct BufferTests {
         .enabled(if: Tools.haveLibiioUtils, "needs libiio-utils (scripts/install-deps installs it)")
     )
     func channelSubset() throws {
-        let server = try IIODTestServer(fixture: .invMpu6050, motion: testMotion, rateScale: .infinity)
+        let server = try IIODTestServer(fixture: .invMpu6050, trajectory: testMotion, rateScale: .infinity)
         defer { server.stop() }
         let device = try #require(IIOFixture.invMpu6050.device("mpu6050"))
         let result = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "5", "mpu6050", "anglvel_z", "timestamp"])
@@ -195,7 +233,7 @@ struct BufferTests {
 
     @Test("at rate scale 1 samples are not delivered before their time (lower bound only)")
     func pacing() throws {
-        let server = try IIODTestServer(fixture: .hidSensorHub, motion: testMotion, rateScale: 1)
+        let server = try IIODTestServer(fixture: .hidSensorHub, trajectory: testMotion, rateScale: 1)
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         #expect(try client.command("OPEN iio:device1 10 0000000f") == 0)
@@ -213,7 +251,7 @@ struct BufferTests {
 
     @Test("a client vanishing mid-buffer releases its buffer; other clients go on")
     func disconnectMidBuffer() throws {
-        let server = try IIODTestServer(fixture: .hidSensorHub, motion: testMotion, rateScale: 1)
+        let server = try IIODTestServer(fixture: .hidSensorHub, trajectory: testMotion, rateScale: 1)
         defer { server.stop() }
         do {
             let leaving = try RawClient(port: server.port)
@@ -231,5 +269,105 @@ struct BufferTests {
         }
         #expect(server.connectionCount == 1)
         #expect(server.openBufferCount == 1)
+    }
+}
+
+@Suite("Default trajectory")
+struct DefaultTrajectoryTests {
+    @Test(
+        "by default the samples are MotionSimulation's demo scene: mpu6050 decodes to its truth (1 count)",
+        .enabled(if: Tools.haveLibiioUtils, "needs libiio-utils (scripts/install-deps installs it)")
+    )
+    func demoThroughReaddev() throws {
+        let server = try IIODTestServer(fixture: .invMpu6050, rateScale: .infinity)
+        defer { server.stop() }
+        let device = try #require(IIOFixture.invMpu6050.device("mpu6050"))
+        let result = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "30", "mpu6050"])
+        #expect(result.status == 0)
+        let samples = SampleDecoder(device: device, channels: device.scanChannels.map(\.id)).decode(Array(result.stdout))
+        #expect(samples.count == 30)
+        for sample in samples {
+            let truth = server.truth(atTimestamp: try #require(sample["timestamp"]))
+            let accel = corrected(sample, kind: .accel, device: device, server: server)
+            let gyro = corrected(sample, kind: .anglvel, device: device, server: server)
+            #expect(abs(accel.x - truth.specificForce.x) <= 0.004785 && abs(accel.y - truth.specificForce.y) <= 0.004785
+                && abs(accel.z - truth.specificForce.z) <= 0.004785)
+            #expect(abs(gyro.x - truth.angularVelocity.x) <= 0.001064724
+                && abs(gyro.y - truth.angularVelocity.y) <= 0.001064724
+                && abs(gyro.z - truth.angularVelocity.z) <= 0.001064724)
+        }
+        // The demo scene starts at rest, flat: gravity on +z.
+        #expect(abs(server.trajectory.truth(at: 0).specificForce.z - 9.81) < 0.01)
+    }
+
+    @Test("yawing(): flat, ω_z = sin(2π·0.25·t), heading its integral (1e-9)")
+    func yawing() {
+        let trajectory = ScriptedTrajectory.yawing()
+        for t in stride(from: 0.0, through: 6, by: 0.37) {
+            let truth = trajectory.truth(at: t)
+            #expect(abs(truth.angularVelocity.z - sin(2 * Double.pi * 0.25 * t)) < 1e-9)
+            #expect(abs(truth.angularVelocity.x) < 1e-12 && abs(truth.angularVelocity.y) < 1e-12)
+            #expect(abs(truth.specificForce.z - 9.81) < 1e-9 && abs(truth.specificForce.x) < 1e-9)
+            let heading = (1 - cos(2 * Double.pi * 0.25 * t)) / (2 * Double.pi * 0.25)
+            #expect(abs(truth.attitude.angle(to: Quaternion(axis: Vector3(0, 0, 1), angle: heading))) < 1e-9)
+        }
+    }
+}
+
+@Suite("Fault injection")
+struct FaultInjectionTests {
+    /// Reads `count` samples of hub accel (24 bytes each) through a raw client and returns their timestamps.
+    private func timestamps(_ client: RawClient, count: Int) throws -> [Int64] {
+        let length = try client.command("READBUF iio:device0 \(count * 24)")
+        #expect(length == count * 24)
+        _ = try client.line()
+        let data = try client.bytes(length)
+        return (0..<count).map { index in
+            SampleDecoder.value(data[(index * 24 + 16)..<(index * 24 + 24)], ScanFormat("le:s64/64>>0")!)
+        }
+    }
+
+    @Test("dropEvery leaves grid samples out: timestamp gaps of two periods, exactly where expected")
+    func drops() throws {
+        let server = try IIODTestServer(fixture: .hidSensorHub, trajectory: testMotion, rateScale: .infinity, dropEvery: 5)
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        #expect(try client.command("OPEN iio:device0 20 0000000f") == 0)
+        let stamps = try timestamps(client, count: 20)
+        let period = 1e9 / 100
+        let gaps = zip(stamps, stamps.dropFirst()).map { (Double($1 - $0) / period).rounded() }
+        #expect(Set(gaps) == [1, 2])
+        #expect(gaps.filter { $0 == 2 }.count == 4 || gaps.filter { $0 == 2 }.count == 5)
+        for stamp in stamps {
+            let k = Int64((server.trajectoryTime(ofTimestamp: stamp) * 100).rounded())
+            #expect(k % 5 != 0)
+        }
+    }
+
+    @Test("vanish() fails a waiting READBUF and later OPENs with -ENODEV within a second")
+    func vanish() throws {
+        let server = try IIODTestServer(fixture: .hidSensorHub, trajectory: testMotion, rateScale: 1)
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        #expect(try client.command("OPEN iio:device0 500 0000000f") == 0)
+        try client.send("READBUF iio:device0 12000\r\n")  // 5 s of samples
+        usleep(200_000)
+        server.vanish()
+        #expect(try client.line() == "-\(ENODEV)")  // RawClient's receive timeout bounds the wait at 5 s
+        #expect(try client.command("READBUF iio:device0 24") == -ENODEV)
+        #expect(try client.command("OPEN iio:device1 4 0000000f") == -ENODEV)
+        #expect(try client.read("READ accel_3d current_timestamp_clock") == .success("realtime"))
+    }
+
+    @Test("dropConnections() disconnects clients; new ones are served")
+    func dropConnections() throws {
+        let server = try IIODTestServer(fixture: .accelOnly)
+        defer { server.stop() }
+        let first = try RawClient(port: server.port)
+        #expect(try first.command("TIMEOUT 1000") == 0)
+        server.dropConnections()
+        #expect(first.isClosed())
+        let second = try RawClient(port: server.port)
+        #expect(try second.command("TIMEOUT 1000") == 0)
     }
 }

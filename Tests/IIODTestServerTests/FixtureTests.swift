@@ -62,26 +62,38 @@ struct FixtureTests {
 
     /// Starts the real iiod on an xml: context of the fixture and returns what its PRINT answers.
     private func realIIODPrint(of fixture: IIOFixture) throws -> String {
+        var processes: [Process] = []
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(fixture.name)-\(getpid()).xml").path
         try fixture.writeXML(to: path)
         defer { unlink(path) }
-        let port = try freePort()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Tools.path("iiod")))
-        process.arguments = ["-u", "xml:\(path)", "-p", "\(port)"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer {
-            // iiod 0.24 does not exit on SIGTERM while it serves an xml: context.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
         var client: RawClient?
-        for _ in 0..<50 {
-            client = try? RawClient(port: port)
-            if client != nil { break }
-            usleep(100_000)
+        // A port below the ephemeral range, where the port-0 servers of parallel tests land; another one if taken.
+        for _ in 0..<5 where client == nil {
+            let port = UInt16.random(in: 20000..<30000)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try #require(Tools.path("iiod")))
+            process.arguments = ["-u", "xml:\(path)", "-p", "\(port)"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            for _ in 0..<50 where client == nil && process.isRunning {
+                client = try? RawClient(port: port)
+                if client == nil { usleep(100_000) }
+            }
+            // iiod 0.24 does not exit on SIGTERM while it serves an xml: context. The accepted connection stays
+            // usable: iiod's client thread keeps serving it until the kill below.
+            if client == nil {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            } else {
+                processes.append(process)
+            }
+        }
+        defer {
+            for process in processes {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
         }
         let connected = try #require(client)
         let length = try connected.command("PRINT")
@@ -114,23 +126,6 @@ struct FixtureTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.text.contains("IIO context has \(fixture.devices.count) devices"))
     }
-}
-
-/// A TCP port that was free a moment ago.
-func freePort() throws -> UInt16 {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let ok = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-        }
-    }
-    guard ok else { throw RawClient.Failure(description: "no free port") }
-    return UInt16(bigEndian: address.sin_port)
 }
 
 extension IIOFixture: CustomTestStringConvertible {

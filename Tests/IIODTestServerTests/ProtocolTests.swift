@@ -1,4 +1,5 @@
 import Foundation
+import Fusion
 import Glibc
 import Testing
 @testable import IIODTestServer
@@ -46,6 +47,23 @@ struct ProtocolTests {
         #expect(try client.read("READ iio:device0 DEBUG direct_reg_access") == .success("0x68"))
     }
 
+    @Test("raw attributes follow the trajectory at the time of the read (polling path)")
+    func rawFollowsTrajectory() throws {
+        let ramp = TestTrajectory { t in (Vector3(0, 0, 9.81), Vector3(0, 0, t / 100), .zero) }
+        let server = try IIODTestServer(fixture: .bmi160, trajectory: ramp, rateScale: 1)
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        for _ in 0..<3 {
+            let before = server.trajectoryNow
+            guard case .success(let text) = try client.read("READ bmi160 INPUT anglvel_z raw"), let raw = Double(text)
+            else { Issue.record("raw read failed"); return }
+            let after = server.trajectoryNow
+            // ω_z = t/100 rad/s, scale 0.001065: raw lies between the values at the two instants (±1 count).
+            #expect(raw >= (before / 100 / 0.001065).rounded(.down) - 1 && raw <= (after / 100 / 0.001065).rounded(.up) + 1)
+            usleep(300_000)
+        }
+    }
+
     @Test("READ errors: unknown device ENODEV, channel ENXIO, attribute ENOENT, bad syntax and commands EINVAL")
     func readErrors() throws {
         let server = try IIODTestServer(fixture: .invMpu6050)
@@ -58,6 +76,8 @@ struct ProtocolTests {
         #expect(try client.command("READ iio:device0 a b c d e") == -EINVAL)
         #expect(try client.command("FROBNICATE") == -EINVAL)
         #expect(try client.command("READ") == -EINVAL)
+        #expect(try client.command("PRINT now") == -EINVAL)
+        #expect(try client.command("EXIT later") == -EINVAL)  // and the session goes on
     }
 
     @Test("READ without an attribute answers all of them in libiio's read-all format (BE length, NUL, pad to 4)")
@@ -85,11 +105,12 @@ struct ProtocolTests {
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         #expect(try client.write("accel_3d INPUT accel_x sampling_frequency", value: "50") == 3)
-        // in_accel_sampling_frequency is one sysfs file shared by the three axes.
-        #expect(try client.read("READ iio:device0 INPUT accel_z sampling_frequency") == .success("50"))
+        // in_accel_sampling_frequency is one sysfs file shared by the three axes; the driver prints it back
+        // as IIO_VAL_INT_PLUS_MICRO.
+        #expect(try client.read("READ iio:device0 INPUT accel_z sampling_frequency") == .success("50.000000"))
         let other = try RawClient(port: server.port)
-        #expect(try other.read("READ accel_3d INPUT accel_y in_accel_sampling_frequency") == .success("50"))
-        #expect(server.value(device: "accel_3d", channel: "accel_x", attribute: "sampling_frequency") == "50")
+        #expect(try other.read("READ accel_3d INPUT accel_y in_accel_sampling_frequency") == .success("50.000000"))
+        #expect(server.value(device: "accel_3d", channel: "accel_x", attribute: "sampling_frequency") == "50.000000")
         #expect(try client.write("iio:device0 BUFFER watermark", value: "64") == 3)
         #expect(server.value(device: "iio:device0", kind: .buffer, attribute: "watermark") == "64")
         #expect(server.writes.map(\.value) == ["50", "64"])
@@ -107,13 +128,18 @@ struct ProtocolTests {
         #expect(try client.write("lsm6dsm_accel sampling_frequency", value: "fast") == -EINVAL)
         #expect(try client.write("lsm6dsm_accel sampling_frequency", value: "100") == -EINVAL)  // not in the list
         #expect(try client.write("lsm6dsm_accel sampling_frequency", value: "208") == 4)
+        #expect(try client.read("READ lsm6dsm_accel sampling_frequency") == .success("208.000000"))
         #expect(try client.write("lsm6dsm_gyro sampling_frequency", value: "208") == -EBUSY)
+        #expect(try client.write("lsm6dsm_accel INPUT accel_y scale", value: "0.5") == -EINVAL)  // not in scale_available
+        #expect(try client.write("lsm6dsm_accel INPUT accel_y scale", value: "0.002392") == 9)
+        #expect(server.value(device: "lsm6dsm_accel", channel: "accel_z", attribute: "scale") == "0.002392")
+        #expect(try client.write("lsm6dsm_accel current_timestamp_clock", value: "monotonic") == 10)  // text
         #expect(try client.write("lsm6dsm_accel nosuch", value: "1") == -ENOENT)
         #expect(try client.write("nodev nosuch", value: "1") == -ENODEV)
         // The payload of a refused write is consumed: the session is still in step.
         try client.send("VERSION\r\n")
         #expect(try client.line() == "0.24.v0.24  ")
-        #expect(server.value(device: "lsm6dsm_accel", attribute: "sampling_frequency") == "208")
+        #expect(server.value(device: "lsm6dsm_accel", attribute: "sampling_frequency") == "208.000000")
         #expect(server.value(device: "lsm6dsm_gyro", attribute: "sampling_frequency") == "104.000000")
     }
 

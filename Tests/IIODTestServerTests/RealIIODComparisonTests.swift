@@ -89,7 +89,11 @@ struct RealIIODComparisonTests {
             commands.append(("CLOSE \(device.id)", false))
             commands.append(("READBUF \(device.id) 64", false))
         }
-        commands += [("READ nodev x", false), ("GETTRIG nodev", false), ("FOO", false), ("TIMEOUT 1000", false)]
+        commands += [
+            ("READ nodev x", false), ("GETTRIG nodev", false), ("FOO", false), ("TIMEOUT 1000", false),
+            ("PRINT now", false), ("VERSION x", false), ("HELP me", false), ("TIMEOUT", false), ("TIMEOUT 1 2", false),
+            ("SETTRIG", false), ("CLOSE", false), ("SET nodev BUFFERS_COUNT 2", false), ("EXIT later", false),
+        ]
         for (command, payload) in commands {
             var expected = try Self.answer(theirs, command, payload: payload)
             var got = try Self.answer(ours, command, payload: payload)

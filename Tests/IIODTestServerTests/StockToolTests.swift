@@ -1,4 +1,5 @@
 import Foundation
+import Fusion
 import Glibc
 import Testing
 @testable import IIODTestServer
@@ -25,10 +26,8 @@ struct StockToolTests {
 
     @Test("iio_info shows bmi160's raw values from the motion and its trigger check failing with EIO")
     func iioInfoBmi160() throws {
-        let flat = ClosureMotionSource { _ in
-            MotionTruth(specificForce: SIMD3(0, 0, 9.80665), angularVelocity: SIMD3(0, 0, 0.5), magneticField: .zero)
-        }
-        let server = try IIODTestServer(fixture: .bmi160, motion: flat)
+        let flat = TestTrajectory { _ in (Vector3(0, 0, 9.80665), Vector3(0, 0, 0.5), .zero) }
+        let server = try IIODTestServer(fixture: .bmi160, trajectory: flat)
         defer { server.stop() }
         let result = try Tools.run("iio_info", ["-u", server.uri])
         #expect(result.status == 0)
@@ -49,7 +48,8 @@ struct StockToolTests {
         let write = try Tools.run("iio_attr", ["-u", server.uri, "-d", "mpu6050", "sampling_frequency", "100"])
         #expect(write.status == 0, "\(write.stderr)")
         #expect(server.value(device: "mpu6050", attribute: "sampling_frequency") == "100")
-        let refused = try Tools.run("iio_attr", ["-u", server.uri, "-d", "mpu6050", "sampling_frequency", "7"])
+        // inv_mpu6050 takes 4–1000 Hz.
+        let refused = try Tools.run("iio_attr", ["-u", server.uri, "-d", "mpu6050", "sampling_frequency", "2000"])
         #expect(refused.status != 0)
         #expect(refused.text.contains("Invalid argument"))  // iio_attr reports on stdout
         #expect(server.value(device: "mpu6050", attribute: "sampling_frequency") == "100")

@@ -6,15 +6,7 @@ public struct FixtureChannel: Sendable, Hashable {
     public var kind: ChannelKind
     /// The axis modifier, for three-axis channels.
     public var axis: ChannelAxis?
-    /// The scan index and storage format when the channel can be buffered; `nil` for attribute-only channels.
-    public var scan: (index: Int, format: ScanFormat)? {
-        get { scanIndex.flatMap { index in scanFormat.map { (index, $0) } } }
-        set {
-            scanIndex = newValue?.index
-            scanFormat = newValue?.format
-        }
-    }
-    /// The scan index (buffer order), when buffered.
+    /// The scan index (buffer order) when the channel can be buffered; `nil` for attribute-only channels.
     public var scanIndex: Int?
     /// The storage format, when buffered.
     public var scanFormat: ScanFormat?

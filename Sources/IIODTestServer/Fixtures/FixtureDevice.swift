@@ -21,14 +21,18 @@ public struct FixtureDevice: Sendable, Hashable {
     /// The errno that enabling the buffer answers (as OPEN's result), e.g. `EINVAL` for a triggered-buffer driver
     /// with no trigger set; `nil` when capture works.
     public var bufferEnableError: Int32?
+    /// Raw reads answer `EBUSY` while a buffer of the device is open (drivers whose `read_raw` calls
+    /// `iio_device_claim_direct_mode`: st_lsm6dsx, inv_icm42600, inv_mpu6050).
+    public var rawBusyWhileBuffered: Bool
 
     /// Creates a device.
     public init(
         id: String, name: String, label: String? = nil, channels: [FixtureChannel] = [],
         attributes: [FixtureAttribute] = [], bufferAttributes: [FixtureAttribute] = [],
         debugAttributes: [FixtureAttribute] = [], trigger: TriggerSupport = .unsupported(errno: ENOENT),
-        bufferEnableError: Int32? = nil
+        bufferEnableError: Int32? = nil, rawBusyWhileBuffered: Bool = false
     ) {
+        self.rawBusyWhileBuffered = rawBusyWhileBuffered
         self.id = id
         self.name = name
         self.label = label

@@ -100,12 +100,14 @@ extension IIOFixture {
             ) + [timestamp(index: 7), mountMatrix("0, 1, 0; -1, 0, 0; 0, 0, 1")],
             attributes: [
                 FixtureAttribute("current_timestamp_clock", value: "realtime"),
-                FixtureAttribute("sampling_frequency", value: "50"),
+                // inv_mpu6050_fifo_rate_store takes any rate from 4 to 1000 Hz.
+                FixtureAttribute("sampling_frequency", value: "50", rule: .range(4...1000)),
                 FixtureAttribute("sampling_frequency_available", value: "10 20 50 100 200 500", readOnly: true),
             ],
             bufferAttributes: standardBufferAttributes,
             debugAttributes: [FixtureAttribute("direct_reg_access", value: "0x68")],
-            trigger: .settable(current: "mpu6050-dev0")
+            trigger: .settable(current: "mpu6050-dev0"),
+            rawBusyWhileBuffered: true
         ),
         FixtureDevice(id: "trigger0", name: "mpu6050-dev0"),
     ])
@@ -222,7 +224,8 @@ extension IIOFixture {
                 ),
             ],
             bufferAttributes: standardBufferAttributes,
-            debugAttributes: [FixtureAttribute("direct_reg_access", value: "0x6A")]
+            debugAttributes: [FixtureAttribute("direct_reg_access", value: "0x6A")],
+            rawBusyWhileBuffered: true
         )
     }
 
@@ -250,7 +253,8 @@ extension IIOFixture {
                 ),
             ],
             bufferAttributes: standardBufferAttributes,
-            debugAttributes: [FixtureAttribute("direct_reg_access", value: "0x0")]
+            debugAttributes: [FixtureAttribute("direct_reg_access", value: "0x0")],
+            rawBusyWhileBuffered: true
         )
     }
 }

@@ -36,7 +36,7 @@ final class IIODSession {
     }
 
     private func closeAll() {
-        state.adjustOpenBuffers(by: -buffers.count)
+        for device in buffers.keys { state.adjustOpenBuffers(of: device, by: -1) }
         buffers.removeAll()
     }
 
@@ -49,6 +49,10 @@ final class IIODSession {
     private func execute(_ words: [String]) -> Bool {
         let command = words[0].uppercased()
         let arguments = Array(words.dropFirst())
+        // Commands without operands are syntax errors with any (parser.y: `PRINT END` and so on).
+        if ["EXIT", "HELP", "VERSION", "PRINT", "ZPRINT"].contains(command) && !arguments.isEmpty {
+            return answer(errno(EINVAL))
+        }
         switch command {
         case "EXIT":
             return false
@@ -122,7 +126,7 @@ final class IIODSession {
             case "INPUT", "OUTPUT":
                 guard rest.count >= 2 else { return .failure(ErrnoCode(EINVAL)) }
                 let channelID = rest[1]
-                // Every fixture channel is an input; libiio finds channels by id, then by name.
+                // Every fixture channel is an input (fixture channels have ids only, no names).
                 guard first == "INPUT", let channel = device.channels.first(where: { $0.id == channelID }) else {
                     return .failure(ErrnoCode(ENXIO))
                 }
@@ -191,9 +195,9 @@ final class IIODSession {
         case .success(let found): address = found
         }
         let (device, target, name) = (address.device, address.target, address.attribute)
-        let (kind, list) = attributes(of: device, target)
-        let channel = channel(of: target)
         guard let name else {
+            let (kind, list) = attributes(of: device, target)
+            let channel = channel(of: target)
             // No attribute: all of them, each as a big-endian length (negative errno) and NUL-terminated value
             // padded to 4 bytes (libiio's read-all format).
             var payload: [UInt8] = []
@@ -307,11 +311,12 @@ final class IIODSession {
         }
         guard let samples = Int(arguments[1]), samples > 0 else { return answer(errno(EINVAL)) }
         if device.scanChannels.isEmpty { return answer(errno(ENOENT)) }
+        if let error = state.vanished { return answer(errno(error)) }
         if let error = device.bufferEnableError { return answer(errno(error)) }
         guard let buffer = BufferStream(device: device, maskWords: words, samplesCount: samples, state: state) else {
             return answer(errno(EINVAL))
         }
-        if buffers.updateValue(buffer, forKey: device.id) == nil { state.adjustOpenBuffers(by: 1) }
+        if buffers.updateValue(buffer, forKey: device.id) == nil { state.adjustOpenBuffers(of: device.id, by: 1) }
         return answer(0)
     }
 
@@ -319,7 +324,7 @@ final class IIODSession {
         guard arguments.count == 1 else { return answer(errno(EINVAL)) }
         guard let device = state.fixture.device(arguments[0]) else { return answer(errno(ENODEV)) }
         guard buffers.removeValue(forKey: device.id) != nil else { return answer(errno(ENXIO)) }
-        state.adjustOpenBuffers(by: -1)
+        state.adjustOpenBuffers(of: device.id, by: -1)
         return answer(0)
     }
 
@@ -327,14 +332,20 @@ final class IIODSession {
         guard arguments.count == 2 else { return answer(errno(EINVAL)) }
         guard let device = state.fixture.device(arguments[0]) else { return answer(errno(ENODEV)) }
         guard var buffer = buffers[device.id] else { return answer(errno(EBADF)) }
+        if let error = state.vanished { return answer(errno(error)) }
         let requested = Int(arguments[1]) ?? 0
         guard requested >= buffer.sampleSize else { return answer(0) }
         // Like iiod's rw thread: one refill per chunk of at most the buffer's size, the mask before the first.
         var remaining = requested
         var first = true
         while remaining >= buffer.sampleSize {
-            guard waitUntil(trajectoryTime: buffer.nextBlockEnd) else { return false }
-            let block = buffer.nextBlock(motion: state.motion, timestampOrigin: state.timestampOrigin)
+            switch waitUntil(trajectoryTime: buffer.nextBlockEnd) {
+            case .ready: break
+            case .ended: return false
+            // As iiod's rw thread when a refill fails: the error ends this READBUF.
+            case .failed(let error): return answer(errno(error))
+            }
+            let block = buffer.nextBlock(trajectory: state.trajectory, timestampOrigin: state.timestampOrigin)
             let length = min(block.count, remaining)
             var out = Array("\(length)\n".utf8)
             if first { out += Array(buffer.maskLine.utf8) }
@@ -356,14 +367,22 @@ final class IIODSession {
         return answer(errno(EINVAL))
     }
 
-    /// Sleeps until the trajectory clock reaches `time` (at once in fast mode); false when the server stops.
-    private func waitUntil(trajectoryTime time: Double) -> Bool {
-        guard let deadline = state.monotonicDeadline(forTrajectoryTime: time) else { return !isStopping() }
+    private enum Wait {
+        case ready
+        case ended
+        case failed(Int32)
+    }
+
+    /// Sleeps until the trajectory clock reaches `time` (at once in fast mode); `.ended` when the server stops or
+    /// the client hangs up, `.failed` when the devices vanish meanwhile.
+    private func waitUntil(trajectoryTime time: Double) -> Wait {
+        let deadline = state.monotonicDeadline(forTrajectoryTime: time) ?? 0
         while true {
             // Like iiod's rw thread waiting with POLLRDHUP: a client that hangs up ends the refill at once.
-            if isStopping() || stream.peerHungUp() { return false }
+            if isStopping() || stream.peerHungUp() { return .ended }
+            if let error = state.vanished { return .failed(error) }
             let now = ServerState.now(CLOCK_MONOTONIC)
-            if now >= deadline { return true }
+            if now >= deadline { return .ready }
             let slice = min(deadline - now, 50_000_000)
             var request = timespec(tv_sec: 0, tv_nsec: Int(slice))
             nanosleep(&request, nil)

@@ -1,12 +1,15 @@
 import Foundation
 import Glibc
+import MotionSimulation
 
 /// The mutable side of a served fixture, shared by all connections: attribute values (keyed by sysfs file, so
 /// that writing `in_accel_scale` through one channel changes it for all accel channels, as in sysfs), current
 /// triggers, the write log, and the trajectory clock that raw reads and buffers sample.
 final class ServerState: Sendable {
     let fixture: IIOFixture
-    let motion: any MotionSource
+    let trajectory: any Trajectory
+    /// The die temperature temperature channels report, °C (trajectories carry none).
+    static let dieTemperature = 25.0
     /// Trajectory seconds per wall-clock second; `.infinity` streams buffers as fast as the client reads.
     let rateScale: Double
     /// CLOCK_MONOTONIC at start, ns.
@@ -19,14 +22,19 @@ final class ServerState: Sendable {
         var triggers: [String: String?] = [:]
         var writes: [AttributeWrite] = []
         var commands: [String] = []
-        var openBuffers = 0
+        var openBuffers: [String: Int] = [:]
         var connections = 0
     }
     private let mutable = Locked(Mutable())
 
-    init(fixture: IIOFixture, motion: any MotionSource, rateScale: Double) {
+    /// Every n-th sample of the grid is left out of buffers (0: none).
+    let dropEvery: Int
+    private let vanishedErrno = Locked<Int32?>(nil)
+
+    init(fixture: IIOFixture, trajectory: any Trajectory, rateScale: Double, dropEvery: Int) {
+        self.dropEvery = dropEvery
         self.fixture = fixture
-        self.motion = motion
+        self.trajectory = trajectory
         self.rateScale = rateScale > 0 ? rateScale : 1
         self.monotonicOrigin = Self.now(CLOCK_MONOTONIC)
         self.timestampOrigin = Self.now(CLOCK_REALTIME)
@@ -72,7 +80,9 @@ final class ServerState: Sendable {
     {
         if let error = attribute.readError { return .failure(ErrnoCode(error)) }
         if let channel, attribute.name == "raw", channel.kind != .timestamp, channel.kind != .other {
-            return .success(String(rawValue(device: device, channel: channel, truth: motion.truth(at: trajectoryNow))))
+            // iio_device_claim_direct_mode: no single reads while the buffer runs.
+            if device.rawBusyWhileBuffered && openBuffers(of: device.id) > 0 { return .failure(ErrnoCode(EBUSY)) }
+            return .success(String(rawValue(device: device, channel: channel, truth: trajectory.truth(at: trajectoryNow))))
         }
         return .success(currentValue(device: device, kind: kind, attribute: attribute))
     }
@@ -89,20 +99,15 @@ final class ServerState: Sendable {
             result = -Int(error)
         } else if attribute.isReadOnly {
             result = -Int(EACCES)
-        } else if Double(attribute.value.trimmingCharacters(in: .whitespaces)) != nil,
-                  Double(text.trimmingCharacters(in: .whitespaces)) == nil {
-            // Numeric sysfs attributes reject text (iio_str_to_fixpoint → EINVAL).
-            result = -Int(EINVAL)
-        } else if attribute.name.hasSuffix("sampling_frequency"),
-                  let list = availableList(device: device, channel: channel, for: attribute),
-                  let requested = Double(text), !list.contains(where: { abs($0 - requested) < 1e-6 }) {
+        } else if !accepts(text, device: device, channel: channel, attribute: attribute) {
             result = -Int(EINVAL)
         } else {
             result = bytes.count
         }
         let key = Self.key(device: device, kind: kind, attribute: attribute)
+        let stored = Self.formatted(text, like: attribute.value)
         mutable.withLock { state in
-            if result >= 0 { state.values[key] = text }
+            if result >= 0 { state.values[key] = stored }
             state.writes.append(AttributeWrite(
                 device: device.id, channel: channel?.id, kind: kind, attribute: attribute.name, value: text,
                 result: result
@@ -111,7 +116,37 @@ final class ServerState: Sendable {
         return result
     }
 
-    /// The discrete `sampling_frequency_available` list matching a rate attribute, when there is one.
+    /// A written number as the driver prints it back: with as many decimals as the fixture's value (drivers
+    /// format with IIO_VAL_INT → "50", IIO_VAL_INT_PLUS_MICRO → "50.000000"); text is kept as written.
+    static func formatted(_ text: String, like original: String) -> String {
+        let trimmed = original.trimmingCharacters(in: .whitespaces)
+        guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite,
+              trimmed.range(of: #"^-?[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil
+        else { return text }
+        let decimals = trimmed.split(separator: ".").dropFirst().first?.count ?? 0
+        return String(format: "%.\(decimals)f", number)
+    }
+
+    /// Whether the attribute's `ValueRule` lets `text` through.
+    private func accepts(_ text: String, device: FixtureDevice, channel: FixtureChannel?, attribute: FixtureAttribute)
+        -> Bool
+    {
+        let requested = Double(text.trimmingCharacters(in: .whitespaces))
+        switch attribute.rule {
+        case .any:
+            return true
+        case .range(let range):
+            return requested.map { range.contains($0) } ?? false
+        case .automatic:
+            guard Double(attribute.value.trimmingCharacters(in: .whitespaces)) != nil else { return true }
+            guard let requested else { return false }
+            guard let list = availableList(device: device, channel: channel, for: attribute) else { return true }
+            // Kernel tables compare at micro precision (IIO_VAL_INT_PLUS_MICRO).
+            return list.contains { abs($0 - requested) < 1e-6 }
+        }
+    }
+
+    /// The discrete `<name>_available` list of an attribute, when there is one.
     private func availableList(device: FixtureDevice, channel: FixtureChannel?, for attribute: FixtureAttribute)
         -> [Double]?
     {
@@ -143,13 +178,23 @@ final class ServerState: Sendable {
         }
     }
 
+    // MARK: Vanishing devices
+
+    /// Set once the devices "vanished": the errno their buffers answer from then on.
+    var vanished: Int32? { vanishedErrno.withLock { $0 } }
+
+    func vanish(errno: Int32) { vanishedErrno.withLock { $0 = errno } }
+
     // MARK: Bookkeeping for tests
 
     func log(command: String) { mutable.withLock { $0.commands.append(command) } }
     var commands: [String] { mutable.withLock { $0.commands } }
     var writes: [AttributeWrite] { mutable.withLock { $0.writes } }
-    func adjustOpenBuffers(by delta: Int) { mutable.withLock { $0.openBuffers += delta } }
-    var openBuffers: Int { mutable.withLock { $0.openBuffers } }
+    func adjustOpenBuffers(of device: String, by delta: Int) {
+        mutable.withLock { $0.openBuffers[device, default: 0] += delta }
+    }
+    var openBuffers: Int { mutable.withLock { $0.openBuffers.values.reduce(0, +) } }
+    func openBuffers(of device: String) -> Int { mutable.withLock { $0.openBuffers[device] ?? 0 } }
     func adjustConnections(by delta: Int) { mutable.withLock { $0.connections += delta } }
     var connections: Int { mutable.withLock { $0.connections } }
 
@@ -205,11 +250,11 @@ final class ServerState: Sendable {
         case .other:
             return 0
         case .temp:
-            let milliDegrees = truth.temperature * 1000
+            let milliDegrees = Self.dieTemperature * 1000
             return Int64((milliDegrees / encoding.scale - encoding.offset).rounded())
-        case .accel: physical = truth.specificForce
-        case .anglvel: physical = truth.angularVelocity
-        case .magn: physical = truth.magneticField / 100  // µT → Gauss
+        case .accel: physical = truth.specificForce.simd
+        case .anglvel: physical = truth.angularVelocity.simd
+        case .magn: physical = truth.magneticField.simd / 100  // µT → Gauss
         }
         let sensor = encoding.inverseMount.apply(physical)
         let value = sensor[encoding.axis] / (encoding.scale == 0 ? 1 : encoding.scale) - encoding.offset

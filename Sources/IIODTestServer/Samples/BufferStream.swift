@@ -1,4 +1,5 @@
 import Foundation
+import MotionSimulation
 
 /// One opened buffer of one connection: the channel layout for the client's mask, and the sample clock.
 ///
@@ -18,6 +19,8 @@ struct BufferStream {
     let slots: [Slot]
     let sampleSize: Int
     let rate: Double
+    /// Every `dropEvery`-th grid sample is missing from the stream (0: none), as after a kernel FIFO overrun.
+    let dropEvery: Int64
     private(set) var nextSample: Int64
 
     /// Builds the layout libiio expects for `mask` (bit n = the device's n-th channel): enabled scan channels in
@@ -48,6 +51,7 @@ struct BufferStream {
         self.slots = slots
         self.sampleSize = size
         self.rate = rate
+        self.dropEvery = Int64(max(0, state.dropEvery))
         self.nextSample = Int64((state.trajectoryNow * rate).rounded(.up))
     }
 
@@ -59,15 +63,28 @@ struct BufferStream {
     /// Trajectory time of sample `k`.
     func time(ofSample k: Int64) -> Double { Double(k) / rate }
 
+    /// Grid indices of the next block's samples, dropped ones skipped.
+    private var nextIndices: [Int64] {
+        var indices: [Int64] = []
+        indices.reserveCapacity(samplesCount)
+        var k = nextSample
+        while indices.count < samplesCount {
+            if dropEvery == 0 || k % dropEvery != 0 { indices.append(k) }
+            k += 1
+        }
+        return indices
+    }
+
     /// The trajectory time at which the next block of `samplesCount` samples is complete.
-    var nextBlockEnd: Double { time(ofSample: nextSample + Int64(samplesCount) - 1) }
+    var nextBlockEnd: Double { time(ofSample: nextIndices.last ?? nextSample) }
 
     /// Encodes the next `samplesCount` samples and advances the clock.
-    mutating func nextBlock(motion: any MotionSource, timestampOrigin: Int64) -> [UInt8] {
+    mutating func nextBlock(trajectory: any Trajectory, timestampOrigin: Int64) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: sampleSize * samplesCount)
-        for sample in 0..<samplesCount {
-            let t = time(ofSample: nextSample + Int64(sample))
-            let truth = motion.truth(at: t)
+        let indices = nextIndices
+        for (sample, k) in indices.enumerated() {
+            let t = time(ofSample: k)
+            let truth = trajectory.truth(at: t)
             let base = sample * sampleSize
             for slot in slots {
                 let raw = ServerState.raw(slot.encoding, truth: truth, timestampOrigin: timestampOrigin, time: t)
@@ -78,7 +95,7 @@ struct BufferStream {
                 }
             }
         }
-        nextSample += Int64(samplesCount)
+        nextSample = (indices.last ?? nextSample) + 1
         return bytes
     }
 }

@@ -68,15 +68,23 @@ enum FakeSysfs {
 
     /// A real iiod serving the fixture's fake sysfs; `stop()` kills it.
     final class RealIIOD {
-        let process = Process()
-        let port: UInt16
+        private(set) var process = Process()
+        private(set) var port: UInt16 = 0
         let scriptPath: String
+        let fixture: IIOFixture
 
         init(fixture: IIOFixture) throws {
-            port = try freePort()
+            self.fixture = fixture
             scriptPath = FileManager.default.temporaryDirectory
                 .appendingPathComponent("fakesysfs-\(fixture.name)-\(getpid()).sh").path
+            try start()
+        }
+
+        /// Starts iiod on a port below the ephemeral range (where port-0 servers of parallel tests land).
+        private func start() throws {
+            port = UInt16.random(in: 20000..<30000)
             try Data(FakeSysfs.script(for: fixture, port: port).utf8).write(to: URL(fileURLWithPath: scriptPath))
+            process = Process()
             process.executableURL = URL(fileURLWithPath: Tools.path("unshare") ?? "/usr/bin/unshare")
             process.arguments = ["-m", "bash", scriptPath]
             process.standardOutput = FileHandle.nullDevice
@@ -84,12 +92,18 @@ enum FakeSysfs {
             try process.run()
         }
 
+        /// Connects, restarting iiod on another port when it exited (its port was taken).
         func connect() throws -> RawClient {
-            for _ in 0..<50 {
-                if let client = try? RawClient(port: port) { return client }
-                usleep(100_000)
+            for _ in 0..<5 {
+                for _ in 0..<50 {
+                    if let client = try? RawClient(port: port) { return client }
+                    if !process.isRunning { break }
+                    usleep(100_000)
+                }
+                if process.isRunning { break }
+                try start()
             }
-            throw RawClient.Failure(description: "real iiod did not listen on \(port)")
+            throw RawClient.Failure(description: "real iiod did not listen (last port \(port))")
         }
 
         func stop() {
