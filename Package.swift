@@ -55,6 +55,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
