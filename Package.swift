@@ -56,6 +56,8 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration"], swiftSettings: strict),
+        .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

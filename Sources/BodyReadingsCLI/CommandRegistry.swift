@@ -1,5 +1,6 @@
 /// The subcommands of `bodyreadings`. Each lives in `Commands/<Name>Command.swift` and is listed here once.
 enum CommandRegistry {
     static let all: [Command] = [
+        FuseCommand.command,
     ]
 }
