@@ -2,5 +2,6 @@
 enum CommandRegistry {
     static let all: [Command] = [
         FuseCommand.command,
+        CalibrateCommand.command,
     ]
 }
