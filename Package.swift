@@ -55,7 +55,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors"], swiftSettings: strict),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
