@@ -22,15 +22,15 @@ public final class MotionManager: @unchecked Sendable {
     // @unchecked: all mutable state is guarded by `lock`.
 
     /// Creates the source a capture reads; called again for every new capture.
-    public typealias SourceFactory = @Sendable () throws(SensorError) -> any MotionSource
+    public typealias SourceFactory = @Sendable () throws(CaptureError) -> any MotionSource
     /// Receives device-motion updates, or the error that ended them (then `motion` is nil).
-    public typealias DeviceMotionHandler = @Sendable (_ motion: DeviceMotion?, _ error: SensorError?) -> Void
+    public typealias DeviceMotionHandler = @Sendable (_ motion: DeviceMotion?, _ error: CaptureError?) -> Void
     /// Receives accelerometer readings, or the error that ended them.
-    public typealias AccelerometerHandler = @Sendable (_ data: AccelerometerData?, _ error: SensorError?) -> Void
+    public typealias AccelerometerHandler = @Sendable (_ data: AccelerometerData?, _ error: CaptureError?) -> Void
     /// Receives gyroscope readings, or the error that ended them.
-    public typealias GyroHandler = @Sendable (_ data: GyroData?, _ error: SensorError?) -> Void
+    public typealias GyroHandler = @Sendable (_ data: GyroData?, _ error: CaptureError?) -> Void
     /// Receives magnetometer readings, or the error that ended them.
-    public typealias MagnetometerHandler = @Sendable (_ data: MagnetometerData?, _ error: SensorError?) -> Void
+    public typealias MagnetometerHandler = @Sendable (_ data: MagnetometerData?, _ error: CaptureError?) -> Void
 
     private let lock = NSLock()
     private let makeSource: SourceFactory
@@ -57,7 +57,7 @@ public final class MotionManager: @unchecked Sendable {
     private var latestGyro: GyroData?
     private var latestMagnetometer: MagnetometerData?
     private var schedule = Schedule()
-    private var failure: SensorError?
+    private var failure: CaptureError?
 
     private var intervals = Intervals()
 
@@ -106,7 +106,7 @@ public final class MotionManager: @unchecked Sendable {
     }
 
     /// The error that ended the last capture or failed the last availability query, if any.
-    public var lastError: SensorError? {
+    public var lastError: CaptureError? {
         lock.lock()
         defer { lock.unlock() }
         return failure
@@ -159,7 +159,7 @@ public final class MotionManager: @unchecked Sendable {
     public var deviceMotion: DeviceMotion? { withLock { latestDeviceMotion } }
 
     /// Starts device-motion updates without a handler: read `deviceMotion` when you need it.
-    public func startDeviceMotionUpdates() throws(SensorError) {
+    public func startDeviceMotionUpdates() throws(CaptureError) {
         try start { $0.deviceMotionPull = true }
     }
 
@@ -167,7 +167,7 @@ public final class MotionManager: @unchecked Sendable {
     /// nil, on the capture thread. When the capture fails, `handler` gets the error once and updates stop.
     public func startDeviceMotionUpdates(
         to queue: DispatchQueue? = nil, withHandler handler: @escaping DeviceMotionHandler
-    ) throws(SensorError) {
+    ) throws(CaptureError) {
         try start { $0.deviceMotionHandler = Delivery(queue: queue, handler: handler) }
     }
 
@@ -217,11 +217,11 @@ public final class MotionManager: @unchecked Sendable {
     /// The latest accelerometer reading (pull mode), or nil.
     public var accelerometerData: AccelerometerData? { withLock { latestAccelerometer } }
     /// Starts accelerometer updates in pull mode.
-    public func startAccelerometerUpdates() throws(SensorError) { try start { $0.accelerometerPull = true } }
+    public func startAccelerometerUpdates() throws(CaptureError) { try start { $0.accelerometerPull = true } }
     /// Starts accelerometer updates delivered to `handler` every `accelerometerUpdateInterval`.
     public func startAccelerometerUpdates(
         to queue: DispatchQueue? = nil, withHandler handler: @escaping AccelerometerHandler
-    ) throws(SensorError) {
+    ) throws(CaptureError) {
         try start { $0.accelerometerHandler = Delivery(queue: queue, handler: handler) }
     }
     /// Stops accelerometer updates.
@@ -238,11 +238,11 @@ public final class MotionManager: @unchecked Sendable {
     /// The latest gyroscope reading (pull mode), or nil.
     public var gyroData: GyroData? { withLock { latestGyro } }
     /// Starts gyroscope updates in pull mode.
-    public func startGyroUpdates() throws(SensorError) { try start { $0.gyroPull = true } }
+    public func startGyroUpdates() throws(CaptureError) { try start { $0.gyroPull = true } }
     /// Starts gyroscope updates delivered to `handler` every `gyroUpdateInterval`.
     public func startGyroUpdates(
         to queue: DispatchQueue? = nil, withHandler handler: @escaping GyroHandler
-    ) throws(SensorError) {
+    ) throws(CaptureError) {
         try start { $0.gyroHandler = Delivery(queue: queue, handler: handler) }
     }
     /// Stops gyroscope updates.
@@ -259,11 +259,11 @@ public final class MotionManager: @unchecked Sendable {
     /// The latest magnetometer reading (pull mode), or nil.
     public var magnetometerData: MagnetometerData? { withLock { latestMagnetometer } }
     /// Starts magnetometer updates in pull mode.
-    public func startMagnetometerUpdates() throws(SensorError) { try start { $0.magnetometerPull = true } }
+    public func startMagnetometerUpdates() throws(CaptureError) { try start { $0.magnetometerPull = true } }
     /// Starts magnetometer updates delivered to `handler` every `magnetometerUpdateInterval`.
     public func startMagnetometerUpdates(
         to queue: DispatchQueue? = nil, withHandler handler: @escaping MagnetometerHandler
-    ) throws(SensorError) {
+    ) throws(CaptureError) {
         try start { $0.magnetometerHandler = Delivery(queue: queue, handler: handler) }
     }
     /// Stops magnetometer updates.
@@ -288,7 +288,7 @@ public final class MotionManager: @unchecked Sendable {
     }
 
     /// Registers a consumer (under the lock) and starts the capture when none runs.
-    private func start(_ register: (MotionManager) -> Void) throws(SensorError) {
+    private func start(_ register: (MotionManager) -> Void) throws(CaptureError) {
         lock.lock()
         register(self)
         if engine != nil {
@@ -405,7 +405,7 @@ public final class MotionManager: @unchecked Sendable {
     }
 
     /// The capture ended by itself (end of a recording, a failure): tell every consumer and forget the engine.
-    fileprivate func captureEnded(_ engine: Engine, error: SensorError?) {
+    fileprivate func captureEnded(_ engine: Engine, error: CaptureError?) {
         lock.lock()
         guard self.engine === engine else {
             lock.unlock()
@@ -469,7 +469,7 @@ private struct Decimator {
 /// A handler and the queue it runs on.
 private struct Delivery<Value: Sendable>: Sendable {
     let queue: DispatchQueue?
-    let handler: @Sendable (Value?, SensorError?) -> Void
+    let handler: @Sendable (Value?, CaptureError?) -> Void
 
     func send(_ value: Value) {
         if let queue {
@@ -479,7 +479,7 @@ private struct Delivery<Value: Sendable>: Sendable {
         }
     }
 
-    func fail(_ error: SensorError) {
+    func fail(_ error: CaptureError) {
         if let queue {
             queue.async { handler(nil, error) }
         } else {
@@ -536,7 +536,7 @@ private final class Engine: @unchecked Sendable {
     }
 
     private func loop(manager: MotionManager?) {
-        var failure: SensorError?
+        var failure: CaptureError?
         let stream = MotionSampleStream(source: source, correction: correction)
         do {
             try source.start(CaptureConfiguration(updateInterval: updateInterval))

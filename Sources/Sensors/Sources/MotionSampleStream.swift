@@ -23,7 +23,7 @@ public final class MotionSampleStream {
     }
 
     /// The next merged sample; blocks until one is complete. Nil at the end of the source (or after `cancel()`).
-    public func next() throws(SensorError) -> IMUSample? {
+    public func next() throws(CaptureError) -> IMUSample? {
         while pendingIndex >= pending.count {
             pending.removeAll(keepingCapacity: true)
             pendingIndex = 0

@@ -10,11 +10,11 @@ public protocol MotionSource: AnyObject, Sendable {
     var info: MotionSourceInfo { get }
 
     /// Starts producing readings for updates every `configuration.updateInterval` seconds.
-    func start(_ configuration: CaptureConfiguration) throws(SensorError)
+    func start(_ configuration: CaptureConfiguration) throws(CaptureError)
 
     /// The next readings, each kind in time order; blocks until some arrive. Nil when the source ended (end of a
     /// recording, `cancel()`); throws when the device failed or vanished.
-    func read() throws(SensorError) -> [SensorReading]?
+    func read() throws(CaptureError) -> [SensorReading]?
 
     /// Makes `read()` return nil as soon as possible. Thread-safe, idempotent.
     func cancel()
