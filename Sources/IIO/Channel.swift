@@ -56,7 +56,8 @@ public struct Channel {
         return index < 0 ? nil : index
     }
 
-    /// The buffer storage format, or nil for channels that are not scan elements.
+    /// The buffer storage format, or nil for channels that are not scan elements. libiio marks a format fully
+    /// defined (`S`/`U`) also when `bits == storageBits`, so `le:s16/16>>0` in sysfs reads back as `le:S16/16>>0`.
     ///
     /// Taken from libiio's parsed `struct iio_data_format` (its `scale` float is ignored: read the `scale`
     /// attribute as a double instead).
