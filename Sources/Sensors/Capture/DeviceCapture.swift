@@ -418,9 +418,8 @@ final class DeviceCapture: @unchecked Sendable {
         var batch: [SensorReading] = []
         var next = MonotonicClock.now()
         var first = true
-        configuration.log(
-            "\(label): polling at \(Self.format(pollRate)) Hz\(context.isLocal ? "" : " over the network "
-                + "(one round trip per axis)")")
+        let over = context.isLocal ? "" : " over the network (one round trip per axis)"
+        configuration.log("\(label): polling at \(Self.format(pollRate)) Hz\(over)")
         while !cancellation.isCancelled {
             batch.removeAll(keepingCapacity: true)
             for (sensor, kind, channels) in axes {
