@@ -55,6 +55,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
+        .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
