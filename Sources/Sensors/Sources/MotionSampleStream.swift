@@ -43,6 +43,9 @@ public final class MotionSampleStream {
         return pending[pendingIndex]
     }
 
+    /// True when merged samples are waiting, so `next()` will not block: a consumer flushes its output when false.
+    public var hasBufferedSamples: Bool { pendingIndex < pending.count }
+
     /// The source's counts plus the readings the merger dropped.
     public var statistics: CaptureStatistics {
         var statistics = source.statistics
