@@ -3,5 +3,8 @@ enum CommandRegistry {
     static let all: [Command] = [
         AvailableCommand.command,
         InfoCommand.command,
+        StreamCommand.command,
+        RecordCommand.command,
+        FuseCommand.command,
     ]
 }
