@@ -14,7 +14,7 @@ extension ReplayMotionSource {
         }
         self.init(name: path, hasMagnetometer: reader.hasMagnetometer, pacing: pacing) {
             () throws(CaptureError) -> IMUSample? in
-            do {
+            do throws(RecordingError) {
                 return try reader.next()
             } catch {
                 throw CaptureError(error)
