@@ -23,9 +23,11 @@ extension Int: AttributeValue {
 }
 
 extension Double: AttributeValue {
-    /// Accepts decimal and exponent notation; rejects `nan`/`inf`, which no IIO attribute means.
+    /// Accepts decimal and exponent notation; rejects `nan`/`inf` and hexadecimal, which no IIO attribute means.
     public init?(attributeText: String) {
-        guard let value = Double(attributeText.trimmedAttributeText), value.isFinite else { return nil }
+        let text = attributeText.trimmedAttributeText
+        guard text.allSatisfy({ "0123456789+-.eE".contains($0) }), let value = Double(text), value.isFinite
+        else { return nil }
         self = value
     }
     public var attributeText: String { String(self) }
