@@ -6,5 +6,6 @@ enum CommandRegistry {
         StreamCommand.command,
         RecordCommand.command,
         FuseCommand.command,
+        BenchmarkCommand.command,
     ]
 }
