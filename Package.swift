@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer"], swiftSettings: strict),
+        .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -73,6 +73,17 @@ public final class MotionManager: @unchecked Sendable {
         self.filterSettings = filterSettings
     }
 
+    /// A manager over the source `specification` names (default: the IIO sensors of the local machine).
+    public convenience init(
+        source specification: MotionSourceSpecification = .iio(uri: nil),
+        correction: ReadingCorrection? = nil,
+        filterSettings: AttitudeFilter.Settings = AttitudeFilter.Settings()
+    ) {
+        self.init(correction: correction, filterSettings: filterSettings) { () throws(CaptureError) in
+            try specification.makeSource()
+        }
+    }
+
     deinit {
         engine?.cancel()
         idleSource?.stop()
