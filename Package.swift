@@ -57,7 +57,9 @@ let package = Package(
         .testTarget(name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration"], swiftSettings: strict),
         .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors"], swiftSettings: strict),
+        .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer"], swiftSettings: strict),
+        .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

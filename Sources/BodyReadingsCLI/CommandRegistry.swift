@@ -1,7 +1,12 @@
 /// The subcommands of `bodyreadings`. Each lives in `Commands/<Name>Command.swift` and is listed here once.
 enum CommandRegistry {
     static let all: [Command] = [
+        AvailableCommand.command,
+        InfoCommand.command,
+        StreamCommand.command,
+        RecordCommand.command,
         FuseCommand.command,
         CalibrateCommand.command,
+        BenchmarkCommand.command,
     ]
 }

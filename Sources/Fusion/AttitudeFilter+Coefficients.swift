@@ -4,6 +4,10 @@ extension AttitudeFilter {
         /// The sample period the coefficients are derived for, s.
         public internal(set) var samplePeriod: Double
         @usableFromInline var accelerometerLowPass: ButterworthLowPass
+        /// The bias estimator runs on every `biasStride`-th accelerometer sample.
+        @usableFromInline var biasStride: Int
+        /// The accelerometer low-pass at the bias estimator's period (for the rotation matrix and rotated bias).
+        @usableFromInline var biasLowPass: ButterworthLowPass
         @usableFromInline var restLowPass: ButterworthLowPass
         @usableFromInline var magneticLowPass: ButterworthLowPass
         /// Gain of the first-order heading correction per sample.
@@ -12,7 +16,7 @@ extension AttitudeFilter {
         @usableFromInline var magneticReferenceGain: Double
         /// Bias covariance at start, (rad/s)².
         @usableFromInline var biasP0: Double
-        /// Bias process noise per sample, (rad/s)².
+        /// Bias process noise per bias step, (rad/s)².
         @usableFromInline var biasProcessNoise: Double
         /// Measurement noise of the horizontal bias in motion, of the vertical one, and at rest, (rad/s)².
         @usableFromInline var biasMotionNoise: Double
@@ -23,6 +27,10 @@ extension AttitudeFilter {
         public init(settings s: Settings, samplePeriod ts: Double) {
             samplePeriod = ts
             accelerometerLowPass = ButterworthLowPass(timeConstant: s.accelerometerTimeConstant, samplePeriod: ts)
+            let stride = s.biasUpdateRate > 0 ? (1 / (ts * s.biasUpdateRate)).rounded() : 1
+            biasStride = stride.isFinite ? Int(Swift.min(Swift.max(stride, 1), 1000)) : 1
+            let biasPeriod = ts * Double(biasStride)
+            biasLowPass = ButterworthLowPass(timeConstant: s.accelerometerTimeConstant, samplePeriod: biasPeriod)
             restLowPass = ButterworthLowPass(timeConstant: s.restFilterTimeConstant, samplePeriod: ts)
             magneticLowPass = ButterworthLowPass(
                 timeConstant: Swift.max(s.magneticCurrentTimeConstant, ts), samplePeriod: ts)
@@ -31,7 +39,7 @@ extension AttitudeFilter {
             biasP0 = s.biasInitialSigma * s.biasInitialSigma
             // The variance grows by (0.1 °/s)² per forgetting time.
             let forget = 0.1 * Double.pi / 180
-            biasProcessNoise = forget * forget * ts / Swift.max(s.biasForgettingTime, ts)
+            biasProcessNoise = forget * forget * biasPeriod / Swift.max(s.biasForgettingTime, biasPeriod)
             // Measurement noise W chosen so that continuous updates settle at the variance p:
             // P = (P + V)·W / (P + V + W) has the fixed point P = p when W = p²/V + p.
             let pMotion = s.biasMotionSigma * s.biasMotionSigma

@@ -15,6 +15,9 @@ extension AttitudeFilter {
         public internal(set) var inclinationCorrection: Quaternion = .identity
         /// Rotation about the vertical that aligns the gravity-aligned frame with ENU (from the magnetometer), rad.
         public internal(set) var headingOffset: Double = 0
+        /// sin and cos of half the heading offset (the heading rotation's quaternion), kept with it.
+        @usableFromInline var headingSin: Double = 0
+        @usableFromInline var headingCos: Double = 1
 
         // MARK: Gyroscope bias
 
@@ -71,6 +74,8 @@ extension AttitudeFilter {
         @usableFromInline var accelerometerLowPass = LowPassState<SIMD3<Double>>()
         @usableFromInline var restGyroscopeLowPass = LowPassState<SIMD3<Double>>()
         @usableFromInline var restAccelerometerLowPass = LowPassState<SIMD3<Double>>()
+        /// Accelerometer samples until the next bias step.
+        @usableFromInline var biasCountdown = 0
         @usableFromInline var rotationLowPass0 = LowPassState<SIMD3<Double>>()
         @usableFromInline var rotationLowPass1 = LowPassState<SIMD3<Double>>()
         @usableFromInline var rotationLowPass2 = LowPassState<SIMD3<Double>>()
@@ -84,7 +89,7 @@ extension AttitudeFilter {
 
         /// The attitude (device → reference), unit quaternion.
         public var attitude: Quaternion {
-            Quaternion(axis: Vector3(0, 0, 1), angle: headingOffset) * inclinationAttitude
+            Quaternion(w: headingCos, x: 0, y: 0, z: headingSin) * inclinationAttitude
         }
 
         /// The attitude without the magnetometer's heading (device → gravity-aligned frame).

@@ -74,7 +74,7 @@ public struct AttitudeFilter: Sendable {
         // 3. Strapdown integration of the bias-corrected rate over this sample's dt.
         if dt > 0 {
             let rate = gyroscope - state.gyroscopeBias
-            state.gyroscopeAttitude = (state.gyroscopeAttitude * Quaternion(rotationVector: rate * dt)).normalized
+            state.gyroscopeAttitude = (state.gyroscopeAttitude * Quaternion(rotationVector: rate * dt)).renormalized
         }
 
         // 4. Inclination correction and bias estimation from the accelerometer.
@@ -88,15 +88,27 @@ public struct AttitudeFilter: Sendable {
         if let magnetometer = sample.magnetometer, magnetometer.isFinite, magnetometer != .zero {
             correctHeading(magnetometer, dt: dt)
         }
-        return estimate(t: sample.t)
+        return Self.estimate(state, gravity: settings.gravity, latency: settings.latencyCompensation, t: sample.t)
     }
 
     /// The estimate from the current state, stamped `t`.
     public func estimate(t: Double) -> MotionEstimate {
+        Self.estimate(state, gravity: settings.gravity, latency: settings.latencyCompensation, t: t)
+    }
+
+    /// `estimate(t:)` as a static function of the state, so that `update` does not copy the whole filter to call it.
+    @inline(__always)
+    static func estimate(_ state: borrowing State, gravity g: Double, latency: Double, t: Double) -> MotionEstimate {
         let inclination = state.inclinationAttitude
-        let gravity = inclination.inverseRotate(Vector3(0, 0, settings.gravity))
-        let (s, c) = Elementary.sincos(0.5 * state.headingOffset)
-        let attitude = Quaternion(w: c, x: 0, y: 0, z: s) * inclination
+        let gravity = inclination.inverseRotate(Vector3(0, 0, g))
+        var attitude = inclination
+        if state.headingOffset != 0 {
+            attitude = Quaternion(w: state.headingCos, x: 0, y: 0, z: state.headingSin) * inclination
+        }
+        if latency != 0 {
+            let lead = Quaternion(rotationVector: (state.lastGyroscope - state.gyroscopeBias) * latency)
+            attitude = (attitude * lead).renormalized
+        }
         return MotionEstimate(
             t: t,
             attitude: attitude,
@@ -144,10 +156,10 @@ public struct AttitudeFilter: Sendable {
             let old = coefficients
             coefficients = Coefficients(settings: settings, samplePeriod: state.samplePeriod)
             state.accelerometerLowPass.adapt(from: old.accelerometerLowPass, to: coefficients.accelerometerLowPass)
-            state.rotationLowPass0.adapt(from: old.accelerometerLowPass, to: coefficients.accelerometerLowPass)
-            state.rotationLowPass1.adapt(from: old.accelerometerLowPass, to: coefficients.accelerometerLowPass)
-            state.rotationLowPass2.adapt(from: old.accelerometerLowPass, to: coefficients.accelerometerLowPass)
-            state.rotatedBiasLowPass.adapt(from: old.accelerometerLowPass, to: coefficients.accelerometerLowPass)
+            state.rotationLowPass0.adapt(from: old.biasLowPass, to: coefficients.biasLowPass)
+            state.rotationLowPass1.adapt(from: old.biasLowPass, to: coefficients.biasLowPass)
+            state.rotationLowPass2.adapt(from: old.biasLowPass, to: coefficients.biasLowPass)
+            state.rotatedBiasLowPass.adapt(from: old.biasLowPass, to: coefficients.biasLowPass)
             state.restGyroscopeLowPass.adapt(from: old.restLowPass, to: coefficients.restLowPass)
             state.restAccelerometerLowPass.adapt(from: old.restLowPass, to: coefficients.restLowPass)
             state.magneticLowPass.adapt(from: old.magneticLowPass, to: coefficients.magneticLowPass)
@@ -184,17 +196,35 @@ public struct AttitudeFilter: Sendable {
     mutating func correctInclination(_ accelerometer: Vector3, dt: Double) {
         let inertial = state.gyroscopeAttitude.rotate(accelerometer)
         let filtered = Vector3(state.accelerometerLowPass.step(inertial.simd, coefficients.accelerometerLowPass))
-        let up = state.inclinationCorrection.rotate(filtered).normalized
+        let tilted = state.inclinationCorrection.rotate(filtered)
 
-        // The smallest rotation that takes `up` onto (0, 0, 1); its axis is horizontal.
-        let w = ((up.z + 1) * 0.5).squareRoot()
-        let correction = w > 1e-6
-            ? Quaternion(w: w, x: 0.5 * up.y / w, y: -0.5 * up.x / w, z: 0)
-            : Quaternion(w: 0, x: 1, y: 0, z: 0)
-        state.inclinationCorrection = (correction * state.inclinationCorrection).normalized
+        // The smallest rotation that takes `tilted` onto +z; its axis is horizontal. After the first samples it is a
+        // tiny angle θ, where (1, y/2z, −x/2z, 0) renormalised is exact to O(θ³) and needs neither root nor second
+        // division; large corrections take the exact half-angle formula.
+        let horizontal = Swift.abs(tilted.x) + Swift.abs(tilted.y)
+        if tilted.z > 0 && horizontal < 1e-3 * tilted.z {
+            let k = 0.5 / tilted.z
+            let correction = Quaternion(w: 1, x: k * tilted.y, y: -k * tilted.x, z: 0)
+            state.inclinationCorrection = (correction * state.inclinationCorrection).renormalized.renormalized
+        } else {
+            let up = tilted.normalized
+            let w = ((up.z + 1) * 0.5).squareRoot()
+            let correction: Quaternion
+            if w > 1e-6 {
+                let k = 0.5 / w
+                correction = Quaternion(w: w, x: k * up.y, y: -k * up.x, z: 0)
+            } else {
+                correction = Quaternion(w: 0, x: 1, y: 0, z: 0)
+            }
+            state.inclinationCorrection = (correction * state.inclinationCorrection).normalized
+        }
 
         if settings.restBiasEstimation || settings.motionBiasEstimation {
-            estimateBias(up: up, dt: dt)
+            if state.biasCountdown <= 0 {
+                state.biasCountdown = coefficients.biasStride
+                estimateBias(up: tilted.normalized, dt: dt)
+            }
+            state.biasCountdown -= 1
         }
     }
 
@@ -209,7 +239,7 @@ public struct AttitudeFilter: Sendable {
         let rotation = state.inclinationAttitude.rotationMatrix
         let bias = state.gyroscopeBias
         let rotatedBias = rotation * bias
-        let filter = coefficients.accelerometerLowPass
+        let filter = coefficients.biasLowPass
         let r0 = state.rotationLowPass0.step(rotation.row0, filter)
         let r1 = state.rotationLowPass1.step(rotation.row1, filter)
         let r2 = state.rotationLowPass2.step(rotation.row2, filter)
@@ -242,9 +272,9 @@ public struct AttitudeFilter: Sendable {
             return
         }
 
-        // Update: K = P Hᵀ (H P Hᵀ + W)⁻¹; b += K·e; P −= K H P.
+        // Update: K = P Hᵀ (H P Hᵀ + W)⁻¹; b += K·e; P −= K H P = K (P Hᵀ)ᵀ, as P is symmetric.
         let limit = settings.biasLimit
-        error = Vector3(error.simd.clamped(lowerBound: SIMD3(repeating: -limit), upperBound: SIMD3(repeating: limit)))
+        error = error.clamped(magnitude: limit)
         let pht = p * h.transposed
         var s = h * pht
         s.row0.x += noise.x
@@ -255,11 +285,8 @@ public struct AttitudeFilter: Sendable {
             return
         }
         let gain = pht * sInverse
-        let newBias = bias + gain * error
-        p = p - gain * (h * p)
-        state.gyroscopeBiasCovariance = p
-        state.gyroscopeBias = Vector3(
-            newBias.simd.clamped(lowerBound: SIMD3(repeating: -limit), upperBound: SIMD3(repeating: limit)))
+        state.gyroscopeBias = (bias + gain * error).clamped(magnitude: limit)
+        state.gyroscopeBiasCovariance = p - gain * pht.transposed
     }
 
     /// Updates the magnetic disturbance detector and turns the heading towards the magnetometer.
@@ -299,7 +326,10 @@ public struct AttitudeFilter: Sendable {
             state.magneticInitialGain /= state.magneticInitialGain + 1
             if state.magneticInitialGain * settings.magnetometerTimeConstant < step { state.magneticInitialGain = 0 }
         }
-        state.headingOffset = Self.wrap(state.headingOffset + gain * disagreement)
+        if gain != 0 {
+            state.headingOffset = Self.wrap(state.headingOffset + gain * disagreement)
+            (state.headingSin, state.headingCos) = Elementary.sincos(0.5 * state.headingOffset)
+        }
     }
 
     mutating func detectMagneticDisturbance(norm: Double, dip: Double, step: Double) {

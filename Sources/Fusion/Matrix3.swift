@@ -77,7 +77,7 @@ public struct Matrix3: Sendable, Hashable {
     }
 
     /// The transposed matrix.
-    @inlinable
+    @inlinable @inline(__always)
     public var transposed: Matrix3 {
         Matrix3(
             SIMD3(row0.x, row1.x, row2.x),
@@ -94,13 +94,16 @@ public struct Matrix3: Sendable, Hashable {
     /// The sum of the diagonal.
     @inlinable public var trace: Double { row0.x + row1.y + row2.z }
 
-    /// The inverse, or nil when the matrix is singular (|determinant| ≤ 1e-300 relative to its scale) or not finite.
-    @inlinable
+    /// The inverse, or nil when the matrix is singular or not finite.
+    ///
+    /// Edge cases: "singular" means |determinant| ≤ 1e-14 · (product of the rows' largest components), a scale-free
+    /// test that needs no square root.
+    @inlinable @inline(__always)
     public var inverse: Matrix3? {
         let a = Vector3(row0), b = Vector3(row1), c = Vector3(row2)
         let bc = b.cross(c), ca = c.cross(a), ab = a.cross(b)
         let det = a.dot(bc)
-        let scale = a.norm * b.norm * c.norm
+        let scale = a.maxMagnitude * b.maxMagnitude * c.maxMagnitude
         guard det.isFinite, scale.isFinite, abs(det) > 1e-14 * scale, det != 0 else { return nil }
         // The inverse's columns are the cross products of the rows, divided by the determinant.
         return Matrix3(rows: bc, ca, ab).transposed * (1 / det)
@@ -111,7 +114,7 @@ public struct Matrix3: Sendable, Hashable {
         Vector3((m.row0 * v.simd).sum(), (m.row1 * v.simd).sum(), (m.row2 * v.simd).sum())
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func * (a: Matrix3, b: Matrix3) -> Matrix3 {
         Matrix3(
             a.row0.x * b.row0 + a.row0.y * b.row1 + a.row0.z * b.row2,

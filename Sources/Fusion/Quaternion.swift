@@ -41,16 +41,18 @@ public struct Quaternion: Sendable, Hashable {
 
     /// The rotation whose axis is the direction of `r` and whose angle is |r| radians (the exponential map).
     ///
-    /// Accurate for tiny vectors too (series expansion below 1e-4 rad), which is how gyroscope increments look.
-    @inlinable
+    /// Below 0.05 rad (a gyroscope increment up to 50 rad/s at 1 kHz) it uses the Taylor series of sin(a/2)/a and
+    /// cos(a/2) to the a⁶ term, which is exact to double precision there and needs no trigonometry.
+    @inlinable @inline(__always)
     public init(rotationVector r: Vector3) {
-        let angle2 = r.squaredNorm
-        if angle2 < 1e-8 {
-            // sin(a/2)/a = 1/2 − a²/48 + …, cos(a/2) = 1 − a²/8 + a⁴/384 …
-            let s = 0.5 - angle2 / 48
-            self.init(w: 1 - angle2 / 8 + angle2 * angle2 / 384, x: r.x * s, y: r.y * s, z: r.z * s)
+        let a2 = r.squaredNorm
+        if a2 < 0.0025 {
+            // sin(a/2)/a = 1/2 − a²/48 + a⁴/3840 − a⁶/645120; cos(a/2) = 1 − a²/8 + a⁴/384 − a⁶/46080.
+            let s = 0.5 + a2 * (-1.0 / 48 + a2 * (1.0 / 3840 - a2 * (1.0 / 645_120)))
+            let c = 1 + a2 * (-0.125 + a2 * (1.0 / 384 - a2 * (1.0 / 46080)))
+            self.init(w: c, x: r.x * s, y: r.y * s, z: r.z * s)
         } else {
-            let angle = angle2.squareRoot()
+            let angle = a2.squareRoot()
             let (sh, ch) = Elementary.sincos(0.5 * angle)
             let s = sh / angle
             self.init(w: ch, x: r.x * s, y: r.y * s, z: r.z * s)
@@ -113,6 +115,16 @@ public struct Quaternion: Sendable, Hashable {
         let n = norm
         guard n > 0, n.isFinite else { return self }
         let s = 1 / n
+        return Quaternion(w: w * s, x: x * s, y: y * s, z: z * s)
+    }
+
+    /// The quaternion brought back to norm 1 when it is already within about 1e-6 of it (as after multiplying unit
+    /// quaternions), by one Newton step for 1/√n² around 1: no square root, no division.
+    ///
+    /// Edge cases: far from unit norm this under-corrects; use `normalized` there.
+    @inlinable @inline(__always)
+    public var renormalized: Quaternion {
+        let s = 0.5 * (3 - squaredNorm)
         return Quaternion(w: w * s, x: x * s, y: y * s, z: z * s)
     }
 

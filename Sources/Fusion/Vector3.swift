@@ -94,7 +94,7 @@ public struct Vector3: Sendable, Hashable {
     ///
     /// Edge cases: the zero vector (and any vector with a non-finite length) is returned unchanged, so a caller can
     /// test `norm` instead of catching NaN.
-    @inlinable
+    @inlinable @inline(__always)
     public var normalized: Vector3 {
         let n = norm
         guard n > 0, n.isFinite else { return self }
@@ -106,7 +106,16 @@ public struct Vector3: Sendable, Hashable {
     public var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
 
     /// The largest absolute component.
-    @inlinable public var maxMagnitude: Double { Swift.max(Swift.abs(x), Swift.abs(y), Swift.abs(z)) }
+    @inlinable @inline(__always)
+    public var maxMagnitude: Double { Swift.max(Swift.abs(x), Swift.abs(y), Swift.abs(z)) }
+
+    /// Each component clamped to [−limit, limit].
+    @inlinable @inline(__always)
+    public func clamped(magnitude limit: Double) -> Vector3 {
+        Vector3(
+            Swift.min(Swift.max(x, -limit), limit), Swift.min(Swift.max(y, -limit), limit),
+            Swift.min(Swift.max(z, -limit), limit))
+    }
 
     @inlinable @inline(__always)
     public static func + (a: Vector3, b: Vector3) -> Vector3 { Vector3(a.simd + b.simd) }
