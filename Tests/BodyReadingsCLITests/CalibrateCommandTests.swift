@@ -261,3 +261,74 @@ struct CalibrateCommandTests {
         #expect(missing.status == ExitCode.ioError.rawValue)
     }
 }
+
+@Suite("calibrate command, live sources", .serialized)
+struct CalibrateLiveTests {
+    let directory: String
+    let environment: [String: String]
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "calibrate-live-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        environment = [
+            "HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
+            "BODYREADINGS_SYSTEM_CALIBRATION_DIR": directory + "/system",
+        ]
+    }
+
+    func run(_ arguments: [String], terminal: Bool = false) -> (status: Int32, stdout: String, stderr: String) {
+        let captured = Console.Captured()
+        let console = Console(
+            errorIsTerminal: terminal, environment: environment,
+            out: { captured.out.append(contentsOf: $0) }, err: { captured.err.append(contentsOf: $0) })
+        let status = BodyReadingsTool.run(arguments: arguments, console: console)
+        return (status, captured.stdout, captured.stderr)
+    }
+
+    @Test func gyroOnTheSimulatorRecoversItsBias() throws {
+        // The demo trajectory rests flat for its first 4 s and its last 6 s; the simulated gyroscope has the bias
+        // (0.01, −0.006, 0.004) rad/s and white noise of σ = 1.2e-4 · √100 = 0.0012 rad/s.
+        let result = run(["calibrate", "gyro", "--source", "sim", "--fast"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("put the device on a steady surface"))
+        #expect(result.stderr.contains("100 % (still)"))
+        let store = CalibrationStore(environment: environment)
+        let file = try #require(try store.load(sensor: "sim:seed-1")).file
+        let gyro = try #require(file.gyroscope)
+        let samples = Double(try #require(gyro.quality).samples)
+        #expect(samples >= 500)
+        // Within 3σ/√N per axis (1.6e-4 rad/s for 500 samples).
+        #expect(largestComponent(gyro.bias - SIMD3(0.01, -0.006, 0.004)) < 3 * 0.0012 / samples.squareRoot())
+    }
+
+    @Test func aTerminalGetsARedrawnProgressBar() {
+        let result = run(["calibrate", "gyro", "--source", "sim", "--fast", "--dry-run", "--duration", "2"], terminal: true)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("\r[###############...............] 50 % still"))
+        #expect(!result.stderr.contains("25 % (still)"))
+    }
+
+    @Test func accelGivesUpWhenTheFacesNeverCome() throws {
+        // The simulator never rests on −z: the guided session times out and writes nothing.
+        let result = run(["calibrate", "accel", "--source", "sim", "--fast", "--timeout", "20"])
+        #expect(result.status == ExitCode.dataError.rawValue)
+        #expect(result.stderr.contains("face 1/6: flat on its back, screen up (+z up)"))
+        #expect(result.stderr.contains("face +z captured"))
+        #expect(result.stderr.contains("error: gave up after 20 s: face −z up was never held still (1 of 6 done)"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/config/bodyreadings/calibration"))
+    }
+
+    @Test func magnetometerRefusesTheDemoMotion() {
+        // The demo turns about z and x only: the fit is refused and nothing is written.
+        let result = run(["calibrate", "magnetometer", "--source", "sim", "--fast"])
+        #expect(result.status == ExitCode.dataError.rawValue)
+        #expect(result.stderr.contains("error: cannot calibrate the magnetometer: "))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/config/bodyreadings/calibration"))
+    }
+
+    @Test func liveOptionErrors() {
+        #expect(run(["calibrate", "gyro", "--source", "iio", "--fast"]).status == ExitCode.usage.rawValue)
+        #expect(run(["calibrate", "gyro", "--source", "sim", "--duration", "0"]).status == ExitCode.usage.rawValue)
+        #expect(run(["calibrate", "gyro", "--source", "sim", "--seed", "x"]).status == ExitCode.usage.rawValue)
+    }
+}

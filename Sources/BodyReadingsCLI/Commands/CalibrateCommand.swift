@@ -16,9 +16,17 @@ enum CalibrateCommand {
             options: [
                 OptionSpec(
                     ["--source"], value: "SOURCE",
-                    help: "Where the samples come from: replay:FILE (a recording made with --no-calibration), "
-                        + "iio (default) or sim."),
-                OptionSpec(["--fast"], help: "Read a recording at once, without prompts (replay:FILE)."),
+                    help: "Where the samples come from: iio (default: guided, live), sim (the simulated IMU) or "
+                        + "replay:FILE (a recording made with --no-calibration: no prompts)."),
+                SourceOptions.fast,
+                SourceOptions.seed,
+                .uri,
+                OptionSpec(
+                    ["--duration"], value: "SECONDS",
+                    help: "Live: gyro, how long to stay still (default 5); magnetometer, longest rotation (default 90)."),
+                OptionSpec(
+                    ["--timeout"], value: "SECONDS",
+                    help: "Live: give up after this long (default gyro 60, accel 300, magnetometer 90)."),
                 OptionSpec(
                     ["--sensor"], value: "ID",
                     help: "The sensor's identity (default: from discovery; replay:<file name> for a recording)."),
@@ -27,7 +35,6 @@ enum CalibrateCommand {
                     help: "Read and write this calibration file instead of the per-user store."),
                 OptionSpec(["--dry-run"], help: "Compute and print the calibration, write nothing."),
                 .json,
-                .uri,
             ],
             discussion: """
                 ACTIONS:
@@ -108,13 +115,9 @@ enum CalibrateCommand {
     static func calibrate(
         _ action: String, _ arguments: ParsedArguments, store: CalibrationStore, console: Console
     ) throws -> ExitCode {
+        _ = try SourceOptions.specification(arguments)
         guard let path = try replayPath(arguments) else {
-            let source = arguments.value("--source") ?? "iio"
-            throw CLIError(
-                "live calibration from --source \(source) is not available in this build; record still data with "
-                    + "'bodyreadings record --no-calibration FILE' and run 'bodyreadings calibrate \(action) "
-                    + "--source replay:FILE --fast'",
-                exitCode: .unavailable)
+            return try calibrateLive(action, arguments, store: store, console: console)
         }
         guard let sensor = try sensorIdentity(arguments) else { return .software }
 
@@ -168,7 +171,16 @@ enum CalibrateCommand {
                 exitCode: .dataError)
         }
 
-        // 3. Store (merged), unless asked not to.
+        return try finish(file, summary: summary, arguments, store: store, console: console)
+    }
+
+    /// Stores a new calibration (merged with the sensor's current one) unless `--dry-run`, then prints it: the file
+    /// as written with `--json`, one line per new section otherwise.
+    static func finish(
+        _ file: CalibrationFile, summary: [String], _ arguments: ParsedArguments, store: CalibrationStore,
+        console: Console
+    ) throws -> ExitCode {
+        for line in summary { console.note(line) }
         var written = file
         if !arguments.has("--dry-run") {
             let outcome = try store.save(file, to: arguments.value("--calibration"))
@@ -179,13 +191,10 @@ enum CalibrateCommand {
             let kept = outcome.mergedFrom.map { " (other sections kept from \($0))" } ?? ""
             console.note("wrote \(outcome.path)\(kept)")
         }
-
-        // 4. Report.
         if arguments.has("--json") {
             try console.write(written.jsonText)
         } else {
-            for line in summary { console.note(line) }
-            try console.write("sensor: \(sensor)\n")
+            try console.write("sensor: \(file.sensor)\n")
             for line in describe(file) { try console.write(line + "\n") }
         }
         return .ok
