@@ -150,6 +150,25 @@ struct CalibrateCommandTests {
         #expect(file.gyroscope != nil, "calibrating the accelerometer must keep the gyroscope section")
     }
 
+    @Test func levelAccelFromAFlatRecordingRecoversTheOffset() throws {
+        // 10 s lying flat, exact scale (identity matrix), offset (0.15, −0.1, 0.2) m/s², noise 0.03 m/s².
+        var noise = InjectedErrors.Noise(state: 11)
+        var text = "t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z\n"
+        for i in 0..<1000 {
+            let a = SIMD3(0, 0, InjectedErrors.gravity) + InjectedErrors.accelerometerOffset + noise.vector(0.03)
+            let g = InjectedErrors.gyroscopeBias + noise.vector(0.003)
+            text += "\(Double(i) / 100),\(a.x),\(a.y),\(a.z),\(g.x),\(g.y),\(g.z)\n"
+        }
+        let recording = try write(text, to: "flat.csv")
+        let refused = run(["calibrate", "accel", "--source", "replay:\(recording)", "--fast"])
+        #expect(refused.status == ExitCode.dataError.rawValue, "one pose is not enough without --level")
+        let result = run(["calibrate", "accel", "--level", "--source", "replay:\(recording)", "--fast"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let accel = try #require(try storedFile(sensor: "replay:flat.csv").accelerometer)
+        #expect(accel.method == .level)
+        #expect(largestComponent(accel.offset - InjectedErrors.accelerometerOffset) < 0.02)
+    }
+
     @Test func magnetometerFromARecordingRecoversHardAndSoftIron() throws {
         let recording = try write(InjectedErrors.recording(magnetometer: true), to: "spin.csv")
         let result = run(["calibrate", "magnetometer", "--source", "replay:\(recording)", "--fast", "--json"])

@@ -110,4 +110,23 @@ struct AccelerometerCalibratorTests {
             return true
         }
     }
+
+    @Test func levelRecoversTheOffsetOfAnExactScale() throws {
+        var generator = SeededGenerator(seed: 27)
+        let pose = syntheticPose(direction: SIMD3(0, 0, 1), matrix: .identity, generator: &generator)
+        let result = try AccelerometerCalibrator.level(pose)
+        #expect(result.method == .level)
+        #expect(result.matrix == .identity)
+        #expect(maxAbs(result.offset - Truth.accelerometerOffset) < Self.offsetTolerance)
+        // Tilted by 15°: refused (a tilt would be taken for an offset of g·sin 15° ≈ 2.5 m/s²).
+        let tilted = syntheticPose(
+            direction: rotate(SIMD3(0, 0, 1), about: SIMD3(1, 0, 0), by: 15 * Double.pi / 180), matrix: .identity,
+            generator: &generator)
+        #expect {
+            try AccelerometerCalibrator.level(tilted)
+        } throws: { error in
+            guard case .implausible(let what) = error as? CalibrationError else { return false }
+            return what.contains("tilted")
+        }
+    }
 }

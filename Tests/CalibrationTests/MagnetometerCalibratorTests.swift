@@ -56,6 +56,27 @@ struct MagnetometerCalibratorTests {
         }
     }
 
+    @Test func refusesTwoGreatCircles() {
+        // Turns about z, then about x (the simulator's spins): a one-parameter family of quadrics passes through two
+        // circles, so the fit is not determined.
+        var generator = SeededGenerator(seed: 36)
+        let raw = (0..<2000).map { index -> SIMD3<Double> in
+            let angle = Double(index) * 0.01
+            let direction = index % 2 == 0 ? SIMD3(cos(angle), sin(angle), 0) : SIMD3(0, cos(angle), sin(angle))
+            return Truth.rawMagnetometer(direction * Truth.fieldStrength) + generator.noise(Self.sigma)
+        }
+        do {
+            let result = try MagnetometerCalibrator.calibrate(raw)
+            Issue.record("two great circles were accepted: \(result)")
+        } catch {
+            guard case .undetermined(let uncertainty, _) = error else {
+                Issue.record("expected .undetermined, got \(error)")
+                return
+            }
+            #expect(uncertainty > 0.01)
+        }
+    }
+
     @Test func refusesASmallCap() {
         // Directions within 35° of one axis: the fit may converge, but the coverage is far too low.
         let raw = Self.samples(seed: 33) { generator in

@@ -25,7 +25,7 @@ extension CalibrateCommand {
         var procedure: any GuidedProcedure
         switch action {
         case "gyro": procedure = GuidedGyroscope(stillSeconds: target ?? 5)
-        case "accel": procedure = GuidedAccelerometer()
+        case "accel": procedure = GuidedAccelerometer(level: arguments.has("--level"))
         default: procedure = GuidedMagnetometer(longestSeconds: min(target ?? timeout, timeout))
         }
         console.note("calibrating the \(sectionName(action)) of \(source.info.name) (sensor '\(sensor)')")
@@ -186,9 +186,9 @@ struct StillWindow {
     }
 }
 
-/// Accelerometer: the six faces in turn, each held still for two seconds.
+/// Accelerometer: the six faces in turn, each held still for two seconds (or, with `level`, only lying flat).
 struct GuidedAccelerometer: GuidedProcedure {
-    static let faces: [(axis: SIMD3<Double>, name: String, how: String)] = [
+    static let allFaces: [(axis: SIMD3<Double>, name: String, how: String)] = [
         (SIMD3(0, 0, 1), "+z", "flat on its back, screen up"),
         (SIMD3(0, 0, -1), "−z", "flat on its face, screen down"),
         (SIMD3(1, 0, 0), "+x", "standing on its left edge (right edge up)"),
@@ -198,6 +198,8 @@ struct GuidedAccelerometer: GuidedProcedure {
     ]
     static let holdSeconds = 2.0
 
+    let level: Bool
+    let faces: [(axis: SIMD3<Double>, name: String, how: String)]
     var face = 0
     var poses: [StillPose] = []
     var window = StillWindow()
@@ -206,31 +208,41 @@ struct GuidedAccelerometer: GuidedProcedure {
     var poseStart: Double?
     var announced = -1
 
-    var instructions: String {
-        "rest the device on each of its six faces in turn, pressed against the side of a box if you can, and keep "
-            + "it still for \(Int(Self.holdSeconds)) s on each"
+    init(level: Bool) {
+        self.level = level
+        faces = level ? [Self.allFaces[0]] : Self.allFaces
     }
 
-    var unfinished: String { "face \(Self.faces[face].name) up was never held still (\(poses.count) of 6 done)" }
+    var instructions: String {
+        if level {
+            return "lay the device flat, screen up, on a level table and keep it still for \(Int(Self.holdSeconds)) s"
+        }
+        return "rest the device on each of its six faces in turn, pressed against the side of a box if you can, and "
+            + "keep it still for \(Int(Self.holdSeconds)) s on each"
+    }
 
-    var summary: [String] { ["6 faces captured"] }
+    var unfinished: String {
+        "face \(faces[face].name) up was never held still (\(poses.count) of \(faces.count) done)"
+    }
+
+    var summary: [String] { ["\(faces.count) face\(faces.count == 1 ? "" : "s") captured"] }
 
     mutating func add(_ sample: IMUSample, into file: inout CalibrationFile, progress: ProgressLine) throws -> Bool {
         if announced != face {
             announced = face
-            progress.event("face \(face + 1)/6: \(Self.faces[face].how) (\(Self.faces[face].name) up)")
+            progress.event("face \(face + 1)/\(faces.count): \(faces[face].how) (\(faces[face].name) up)")
         }
         // 1. Stillness over the last half second (the segmenter's thresholds).
         let still = window.add(sample)
         // 2. In the right orientation?
         let a = sample.accelerometer.simd
         let norm = (a * a).sum().squareRoot()
-        let aligned = norm > 0 && ((a / norm) * Self.faces[face].axis).sum() >= 0.906  // within 25°
+        let aligned = norm > 0 && ((a / norm) * faces[face].axis).sum() >= 0.906  // within 25°
         guard still, aligned else {
             poseSum = .zero
             poseCount = 0
             poseStart = nil
-            progress.update(fraction: 0, label: still ? "turn to \(Self.faces[face].name) up" : "hold still")
+            progress.update(fraction: 0, label: still ? "turn to \(faces[face].name) up" : "hold still")
             return false
         }
         // 3. Accumulate the pose until it has been held long enough.
@@ -239,16 +251,17 @@ struct GuidedAccelerometer: GuidedProcedure {
         poseSum += a
         poseCount += 1
         let fraction = (sample.t - first) / Self.holdSeconds
-        progress.update(fraction: fraction, label: "\(Self.faces[face].name) up, still")
+        progress.update(fraction: fraction, label: "\(faces[face].name) up, still")
         guard fraction >= 1 else { return false }
         poses.append(StillPose(accelerometer: poseSum / Double(poseCount), samples: poseCount))
-        progress.event("face \(Self.faces[face].name) captured")
+        progress.event("face \(faces[face].name) captured")
         face += 1
         poseSum = .zero
         poseCount = 0
         poseStart = nil
-        guard face == Self.faces.count else { return false }
-        file.accelerometer = try AccelerometerCalibrator.sixPosition(poses)
+        guard face == faces.count else { return false }
+        file.accelerometer = try level
+            ? AccelerometerCalibrator.level(poses[0]) : AccelerometerCalibrator.sixPosition(poses)
         return true
     }
 }

@@ -33,6 +33,9 @@ enum CalibrateCommand {
                 OptionSpec(
                     ["--calibration"], value: "FILE",
                     help: "Read and write this calibration file instead of the per-user store."),
+                OptionSpec(
+                    ["--level"],
+                    help: "accel: offset only, from the device lying flat (screen up) on a level table (laptops)."),
                 OptionSpec(["--dry-run"], help: "Compute and print the calibration, write nothing."),
                 .json,
             ],
@@ -40,7 +43,8 @@ enum CalibrateCommand {
                 ACTIONS:
                   gyro          Gyroscope bias and noise from the still periods (≥ 1 s) of the data.
                   accel         Accelerometer offset and 3×3 scale/misalignment from still poses: the six faces \
-                (six-position method) or nine or more poses in any orientations (ellipsoid fit).
+                (six-position method) or nine or more poses in any orientations (ellipsoid fit); with --level, \
+                the offset alone from the device lying flat on a level table.
                   magnetometer  Hard and soft iron from free rotation through as many orientations as possible.
                   show          Print the stored calibration (all sensors, or --sensor/--calibration).
                   reset         Remove the stored calibration of --sensor (or the file --calibration).
@@ -155,8 +159,16 @@ enum CalibrateCommand {
                 let segmenter = StillnessSegmenter()
                 let segments = segmenter.segments(samples)
                 let poses = segmenter.poses(segments)
-                file.accelerometer = try AccelerometerCalibrator.calibrate(poses)
                 summary.append("\(poses.count) poses in \(segments.count) still periods found")
+                if arguments.has("--level") {
+                    // The pose closest to screen-up; the estimator refuses it when it is not level.
+                    guard let flat = poses.max(by: { $0.accelerometer.z / length($0.accelerometer)
+                        < $1.accelerometer.z / length($1.accelerometer) })
+                    else { throw CalibrationError.tooFewPoses(found: 0, needed: 1) }
+                    file.accelerometer = try AccelerometerCalibrator.level(flat)
+                } else {
+                    file.accelerometer = try AccelerometerCalibrator.calibrate(poses)
+                }
             default:
                 guard reader.hasMagnetometer else {
                     throw CLIError(
@@ -198,6 +210,10 @@ enum CalibrateCommand {
             for line in describe(file) { try console.write(line + "\n") }
         }
         return .ok
+    }
+
+    static func length(_ v: SIMD3<Double>) -> Double {
+        (v * v).sum().squareRoot()
     }
 
     static func sectionName(_ action: String) -> String {
@@ -313,7 +329,7 @@ enum CalibrateCommand {
             var details: [String] = []
             if let method = accel.method { details.append(method.rawValue) }
             if let q = accel.quality {
-                details.append("\(q.poses) poses, residual \(format(q.residual, 4)) m/s², coverage \(format(q.coverage, 2))")
+                details.append("\(q.poses) pose\(q.poses == 1 ? "" : "s"), residual \(format(q.residual, 4)) m/s², coverage \(format(q.coverage, 2))")
             }
             if !details.isEmpty { line += " (" + details.joined(separator: ", ") + ")" }
             lines.append(line)

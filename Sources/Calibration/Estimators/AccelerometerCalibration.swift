@@ -25,6 +25,8 @@ public struct AccelerometerCalibration: Sendable, Equatable {
         case sixPosition = "six-position"
         /// Nine or more well-spread still poses: offset and symmetric matrix from an ellipsoid fit to |g|.
         case ellipsoid = "ellipsoid"
+        /// One still pose on a level surface: offset only, identity matrix.
+        case level = "level"
         /// Written by hand or by another tool.
         case manual = "manual"
     }

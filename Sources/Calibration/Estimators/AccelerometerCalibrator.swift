@@ -34,6 +34,9 @@ public enum AccelerometerCalibrator {
         public var maximumOffset: Double = 3
         /// Six-position: largest angle between a pose and its face's axis, degrees (default 25).
         public var maximumFaceAngle: Double = 25
+        /// Level method: largest angle between the pose and the vertical axis, degrees (default 10). The level
+        /// method attributes any tilt to offset, so the surface must be level, not merely "about flat".
+        public var maximumLevelAngle: Double = 10
 
         /// The defaults.
         public init() {}
@@ -85,6 +88,33 @@ public enum AccelerometerCalibrator {
         }
         return try finish(
             offset: offset, matrix: matrix, method: .sixPosition, poses: found, settings: settings)
+    }
+
+    /// The level method: one still pose on a level surface with `up` (a device axis, default +z: lying flat, screen
+    /// up) pointing up. The offset is `raw − g · up` and the matrix stays the identity: it corrects the zero-g offset
+    /// only, assuming the scale is right (laptops, which cannot rest on their six faces; virtual sensors). A tilt of
+    /// θ shows up as an offset error of g·sin θ, so the surface must be level.
+    public static func level(
+        _ pose: StillPose, up: SIMD3<Double> = SIMD3(0, 0, 1), settings: Settings = Settings()
+    ) throws(CalibrationError) -> AccelerometerCalibration {
+        let norm = length(pose.accelerometer)
+        let upNorm = length(up)
+        guard norm > 0, norm.isFinite, upNorm > 0 else { throw .tooFewPoses(found: 0, needed: 1) }
+        let axis = up / upNorm
+        let angle = acos(max(-1, min(1, dot(pose.accelerometer / norm, axis)))) * 180 / Double.pi
+        guard angle <= settings.maximumLevelAngle else {
+            throw .implausible(
+                "the device is tilted \(CalibrationError.format(angle))° from level (at most "
+                    + "\(CalibrationError.format(settings.maximumLevelAngle))°): lay it flat on a level table")
+        }
+        let offset = pose.accelerometer - axis * settings.gravity
+        guard length(offset) <= settings.maximumOffset else {
+            throw .implausible(
+                "offset \(CalibrationError.format(length(offset))) m/s² above \(settings.maximumOffset) m/s²")
+        }
+        return AccelerometerCalibration(
+            offset: offset, matrix: .identity, method: .level,
+            quality: .init(residual: 0, poses: 1, samples: pose.samples, coverage: 0))
     }
 
     /// The ellipsoid method. Needs at least nine poses spread over the sphere.

@@ -14,6 +14,9 @@ public enum CalibrationError: Error, Sendable, Equatable, CustomStringConvertibl
     case missingFaces([String])
     /// The least-squares problem does not determine the parameters.
     case illConditioned(conditionNumber: Double, limit: Double)
+    /// The fit leaves the shape uncertain: its relative standard error exceeds the limit (e.g. rotation through only
+    /// two planes, where the data cannot tell a cross-axis term from noise).
+    case undetermined(uncertainty: Double, limit: Double)
     /// The fitted surface is not an ellipsoid: the data are not sensor readings of a constant field.
     case notAnEllipsoid
     /// The fitted model explains the data poorly (RMS residual in the sensor's unit).
@@ -40,6 +43,10 @@ public enum CalibrationError: Error, Sendable, Equatable, CustomStringConvertibl
         case .illConditioned(let condition, let limit):
             return "the data do not determine the calibration (condition number \(Self.format(condition)) > "
                 + "\(Self.format(limit))); use orientations spread over all directions"
+        case .undetermined(let uncertainty, let limit):
+            return "the data determine the calibration only to ±\(Self.format(uncertainty * 100)) % (at most "
+                + "±\(Self.format(limit * 100)) % accepted); turn the device through more orientations, in every "
+                + "plane, not only about one or two axes"
         case .notAnEllipsoid:
             return "the readings do not lie on an ellipsoid; keep away from moving magnets and metal, and rotate "
                 + "the device slowly"

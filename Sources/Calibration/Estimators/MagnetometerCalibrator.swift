@@ -12,7 +12,8 @@ import Foundation
 /// corrected frame closest to the sensor's.
 ///
 /// Refused: too few samples, samples that do not spread in 3-D (ratio of the smallest to the largest eigenvalue of
-/// their covariance), ill-conditioned or non-ellipsoid fits, a coverage of the direction sphere below the limit, an
+/// their covariance), ill-conditioned or non-ellipsoid fits, a shape whose standard error exceeds 1 % (the samples do
+/// not determine it, e.g. turns about only two axes), a coverage of the direction sphere below the limit, an
 /// RMS residual above a fraction of the field, or an implausible field strength.
 public enum MagnetometerCalibrator {
     /// Limits with their defaults.
@@ -26,6 +27,9 @@ public enum MagnetometerCalibrator {
         public var minimumSpread: Double = 0.02
         /// Largest accepted RMS residual as a fraction of the fitted field strength (default 0.05).
         public var maximumRelativeResidual: Double = 0.05
+        /// Largest accepted relative standard error of the fitted shape (default 0.01: the soft iron known to 1 %; a
+        /// full sphere of 2000 samples gives ≈ 0.001, a hemisphere ≈ 0.003, two great circles ≈ 0.03).
+        public var maximumShapeUncertainty: Double = 0.01
         /// Largest accepted condition number of the normalised solve (default 1e4).
         public var maximumConditionNumber: Double = 1e4
         /// Accepted fitted field strength, µT (default 5...200; the geomagnetic field is 25–65 µT).
@@ -59,6 +63,10 @@ public enum MagnetometerCalibrator {
             throw .illConditioned(conditionNumber: condition, limit: settings.maximumConditionNumber)
         case .failure(.insufficientData): throw .tooFewSamples(found: points.count, needed: needed)
         case .failure(.notAnEllipsoid): throw .notAnEllipsoid
+        }
+
+        guard fit.shapeUncertainty <= settings.maximumShapeUncertainty else {
+            throw .undetermined(uncertainty: fit.shapeUncertainty, limit: settings.maximumShapeUncertainty)
         }
 
         // 3. Soft iron with determinant 1 and the field strength.

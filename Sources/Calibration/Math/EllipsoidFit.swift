@@ -20,6 +20,11 @@ struct EllipsoidFit {
     var shapeEigen: SymmetricEigen
     /// The condition number of the normalised least-squares problem.
     var conditionNumber: Double
+    /// The largest standard error of the six shape coefficients relative to their mean diagonal (dimensionless:
+    /// 0.01 means the shape is known to about 1 %); 0 without redundancy.
+    var shapeUncertainty: Double
+    /// The largest standard error of the centre, in the points' units (first order: σ(b)/2 scaled back).
+    var centerUncertainty: Double
 
     /// Why a fit failed.
     enum Failure: Error, Equatable {
@@ -75,10 +80,16 @@ struct EllipsoidFit {
         guard let shapeEigen = SymmetricEigen(shape), (shapeEigen.values.first ?? 0) > 0 else {
             return .failure(.notAnEllipsoid)
         }
+        // 6. Uncertainties from the least-squares standard errors, relative to the size of A.
+        let diagonal = (u[0] + u[1] + u[2]) / 3
+        let errors = solve.standardErrors
+        let shapeUncertainty = errors[0..<6].max().map { $0 / abs(diagonal) } ?? .infinity
+        let centerUncertainty = errors[6..<9].max().map { $0 / (2 * abs(diagonal)) * radius } ?? .infinity
         return .success(
             EllipsoidFit(
                 center: mean + c * radius, shape: shape, shapeEigen: shapeEigen,
-                conditionNumber: solve.conditionNumber))
+                conditionNumber: solve.conditionNumber, shapeUncertainty: shapeUncertainty,
+                centerUncertainty: centerUncertainty))
     }
 
     /// The symmetric square root of the shape, W with Wᵀ W = shape, so that ‖W (x − center)‖ = 1 on the surface.

@@ -10,6 +10,11 @@ struct LeastSquares {
     var solution: [Double]
     /// The condition number of the column-scaled design matrix (∞ when a column is zero or the system is singular).
     var conditionNumber: Double
+    /// The standard error of each unknown, from the residual variance RSS / (m − n) and (AᵀA)⁻¹; ∞ where the
+    /// system is singular, 0 when there is no redundancy (m = n). Unlike the condition number, this sees a column
+    /// that only noise makes non-zero (e.g. a cross term that vanishes on all the data): equilibration would make
+    /// it look well-conditioned, but its coefficient is undetermined.
+    var standardErrors: [Double]
 
     /// Solves for `rows` (each of length n) and right-hand side `rhs`. Returns nil for empty or non-finite input.
     init?(rows: [[Double]], rhs: [Double]) {
@@ -25,6 +30,7 @@ struct LeastSquares {
         if scale.contains(0) {
             solution = [Double](repeating: 0, count: n)
             conditionNumber = .infinity
+            standardErrors = [Double](repeating: .infinity, count: n)
             return
         }
         // 2. Normal equations of the scaled system: N = (A D⁻¹)ᵀ (A D⁻¹), r = (A D⁻¹)ᵀ b.
@@ -55,5 +61,23 @@ struct LeastSquares {
             for i in 0..<n { y[i] += projection * u[i] }
         }
         solution = (0..<n).map { y[$0] / scale[$0] }
+
+        // 5. Standard errors: σ² = RSS / (m − n); var(x_k) = σ² [N⁻¹]_kk / s_k².
+        var rss = 0.0
+        for (row, b) in zip(rows, rhs) {
+            var fitted = 0.0
+            for j in 0..<n { fitted += row[j] * solution[j] }
+            rss += (fitted - b) * (fitted - b)
+        }
+        let dof = rows.count - n
+        let variance = dof > 0 ? rss / Double(dof) : 0
+        standardErrors = (0..<n).map { k in
+            var inverseDiagonal = 0.0
+            for e in 0..<n {
+                guard eigen.values[e] > 0 else { return .infinity }
+                inverseDiagonal += eigen.vectors[e][k] * eigen.vectors[e][k] / eigen.values[e]
+            }
+            return (variance * inverseDiagonal).squareRoot() / scale[k]
+        }
     }
 }
