@@ -55,13 +55,20 @@ enum CalibrateCommand {
                 is read after it. A calibration whose quality is poor is refused and nothing is written. The file \
                 format and the procedures are documented in Calibration/README.md.
 
-                EXAMPLES:
-                  bodyreadings record --no-calibration still.csv --duration 10
-                  bodyreadings calibrate gyro --source replay:still.csv --fast
-                  bodyreadings calibrate accel --source replay:faces.csv --fast --sensor iio:bmi160:i2c-1-0068
-                  bodyreadings calibrate show --json
+                Live (iio, sim), the command guides you on stderr: a progress bar on a terminal, one line per \
+                quarter otherwise; it starts again when the device moves and gives up after --timeout. From a \
+                recording (replay:FILE) it needs no prompts: still periods and poses are found in the data; the \
+                recording must hold raw data (record it with --no-calibration).
 
-                EXIT STATUS: 0 ok, 1 nothing stored (show --sensor), 64 usage error, 65 the data cannot be \
+                EXAMPLES:
+                  bodyreadings calibrate gyro
+                  bodyreadings calibrate accel --level
+                  bodyreadings record --no-calibration --duration 60 faces.csv
+                  bodyreadings calibrate accel --source replay:faces.csv --fast --sensor 'bmi160@platform/i2c-0/0-0068'
+                  bodyreadings calibrate show --json
+                  bodyreadings calibrate reset --sensor 'bmi160@platform/i2c-0/0-0068'
+
+                EXIT STATUS: 0 ok, 1 nothing stored (show --sensor) or interrupted, 64 usage error, 65 the data cannot be \
                 calibrated or a file is malformed, 69 live source unavailable, 74 I/O error, 77 permission denied.
                 """
         ),
