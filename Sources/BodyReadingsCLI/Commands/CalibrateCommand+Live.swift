@@ -59,7 +59,7 @@ extension CalibrateCommand {
             return .notAvailable
         case .duration:
             throw CLIError(
-                "gave up after \(Int(timeout)) s: \(procedure.unfinished); nothing was written (more time: "
+                "gave up after \(CalibrateCommand.format(timeout, timeout == timeout.rounded() ? 0 : 1)) s: \(procedure.unfinished); nothing was written (more time: "
                     + "--timeout SECONDS)", exitCode: .dataError)
         case .endOfInput, .closedOutput:
             throw CLIError(
