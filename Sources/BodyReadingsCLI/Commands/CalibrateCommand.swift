@@ -207,7 +207,7 @@ enum CalibrateCommand {
             if let problem = outcome.unreadablePrevious {
                 console.warning("the previous calibration was not kept: \(problem)")
             }
-            let kept = outcome.mergedFrom.map { " (other sections kept from \($0))" } ?? ""
+            let kept = outcome.mergedFrom.map { $0 == outcome.path ? " (other sections kept)" : " (other sections kept from \($0))" } ?? ""
             console.note("wrote \(outcome.path)\(kept)")
         }
         if arguments.has("--json") {
