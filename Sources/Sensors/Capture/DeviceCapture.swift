@@ -16,11 +16,27 @@ final class DeviceCapture: @unchecked Sendable {
     // to the capture thread.
 
     /// How sample times are obtained.
-    enum Timestamps: Sendable {
+    enum Timestamps: Sendable, Equatable {
         /// The device's timestamp channel (ns, the kernel's `current_timestamp_clock`).
         case kernel
-        /// The host's monotonic clock when a batch arrives, spread back over the batch by the sampling period.
+        /// A host clock read when a batch arrives, spread back over the batch by the sampling period.
+        case arrival(HostClock)
+    }
+
+    /// A clock of this machine, matching a kernel `current_timestamp_clock` so that devices with and without a
+    /// timestamp channel share one time base.
+    enum HostClock: Sendable, Equatable {
+        /// `CLOCK_MONOTONIC` (`MonotonicClock`).
         case monotonic
+        /// `CLOCK_REALTIME` (`Date`), the kernel's default timestamp clock.
+        case realtime
+
+        func now() -> Double {
+            switch self {
+            case .monotonic: MonotonicClock.now()
+            case .realtime: Date().timeIntervalSince1970
+            }
+        }
     }
 
     let uri: String
@@ -294,6 +310,8 @@ final class DeviceCapture: @unchecked Sendable {
             layouts[index].offsets = offsets
         }
         let timestampOffset = timestampChannel.flatMap { buffer.byteOffset(of: $0) }
+        let arrivalClock: HostClock
+        if case .arrival(let clock) = timestamps { arrivalClock = clock } else { arrivalClock = .monotonic }
         let network = !context.isLocal
         configuration.log(
             "\(label): buffered capture, \(samples) sample\(samples == 1 ? "" : "s") per refill at "
@@ -319,7 +337,7 @@ final class DeviceCapture: @unchecked Sendable {
                 try handleRefillFailure(error, device: device)
                 continue
             }
-            let arrival = MonotonicClock.now()
+            let arrival = arrivalClock.now()
             let count = buffer.sampleCount
             let step = buffer.step
             batch.removeAll(keepingCapacity: true)
@@ -414,6 +432,8 @@ final class DeviceCapture: @unchecked Sendable {
             axes.append((sensor, Self.kind(sensor.kind), channels))
         }
         try? context.setTimeout(milliseconds: 1000)
+        let pollClock: HostClock
+        if case .arrival(let clock) = timestamps { pollClock = clock } else { pollClock = .monotonic }
         var detector = OverrunDetector(period: period)
         var batch: [SensorReading] = []
         var next = MonotonicClock.now()
@@ -435,7 +455,7 @@ final class DeviceCapture: @unchecked Sendable {
                     }
                 }
                 guard let value = sensor.convert(raw: raw) else { continue }
-                batch.append(SensorReading(kind: kind, t: MonotonicClock.now(), value: Vector3(value)))
+                batch.append(SensorReading(kind: kind, t: pollClock.now(), value: Vector3(value)))
             }
             if first {
                 first = false
