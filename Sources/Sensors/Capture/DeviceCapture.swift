@@ -317,10 +317,15 @@ final class DeviceCapture: @unchecked Sendable {
             "\(label): buffered capture, \(samples) sample\(samples == 1 ? "" : "s") per refill at "
                 + "\(Self.format(rate)) Hz\(network ? " over the network (one round trip per refill)" : "")")
 
-        lock.lock()
-        canceller = buffer.canceller
-        lock.unlock()
-        if cancellation.isCancelled { buffer.cancel() }
+        // Over the network a cancelled buffer loses its connection before libiio can close it cleanly (iiod keeps it
+        // open, libiio prints READ errors): when a refill lasts at most half a second, let the last one finish.
+        let refillSeconds = Double(samples) / rate
+        if !network || refillSeconds > 0.5 {
+            lock.lock()
+            canceller = buffer.canceller
+            lock.unlock()
+            if cancellation.isCancelled { buffer.cancel() }
+        }
         markStarted()
 
         // 4. Refill until cancelled, decoding every sample in place.
