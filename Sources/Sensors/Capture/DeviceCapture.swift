@@ -112,16 +112,15 @@ final class DeviceCapture: @unchecked Sendable {
             didStart = true
             started.signal()
         }
+        var restoreFailures: [String] = []
+        var failure: CaptureError?
         do throws(CaptureError) {
             let context = try openContext()
             var restorer = SysfsRestorer()
-            defer {
-                for failure in restorer.restore() {
-                    configuration.log("warning: \(label): could not restore \(failure)")
-                }
-            }
+            defer { restoreFailures = restorer.restore() }
             try capture(context: context, restorer: &restorer, markStarted: markStarted)
         } catch {
+            failure = error
             if didStart {
                 queue.fail(error)
             } else {
@@ -129,6 +128,14 @@ final class DeviceCapture: @unchecked Sendable {
                 startFailure = error
                 lock.unlock()
                 started.signal()
+            }
+        }
+        if failure?.kind == .vanished, !restoreFailures.isEmpty {
+            // Nothing is left to restore on a device that is gone; one line instead of one per value.
+            configuration.log("\(label): gone, \(restoreFailures.count) changed value(s) could not be restored")
+        } else {
+            for restoreFailure in restoreFailures {
+                configuration.log("warning: \(label): could not restore \(restoreFailure)")
             }
         }
         if !didStart && startFailure == nil { started.signal() }
