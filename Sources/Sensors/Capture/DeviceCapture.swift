@@ -12,7 +12,7 @@ import IIO
 /// buffer with EINVAL (bmi160/bmi270 without a trigger) or discovery chose polling, `in_*_raw` is read on a monotonic
 /// schedule instead. Every sysfs value it changes is restored when the thread ends, whatever the reason.
 final class DeviceCapture: @unchecked Sendable {
-    // @unchecked: `canceller`, `counts` and `startFailure` are guarded by `lock`; the rest is immutable or confined
+    // @unchecked: `canceller`, `counts`, `startFailure` and `launched` are guarded by `lock`; the rest is immutable or confined
     // to the capture thread.
 
     /// How sample times are obtained.
@@ -51,6 +51,7 @@ final class DeviceCapture: @unchecked Sendable {
     private var canceller: Buffer.Canceller?
     private var counts = CaptureStatistics()
     private var startFailure: CaptureError?
+    private var launched = false
     private let started = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -72,6 +73,9 @@ final class DeviceCapture: @unchecked Sendable {
 
     /// Starts the thread and waits until capture runs (the first refill is armed) or failed to start.
     func start() throws(CaptureError) {
+        lock.lock()
+        launched = true
+        lock.unlock()
         let thread = Thread { [self] in run() }
         thread.name = "BodyReadings \(deviceID)"
         thread.qualityOfService = .userInteractive
@@ -91,8 +95,12 @@ final class DeviceCapture: @unchecked Sendable {
         canceller?.cancel()
     }
 
-    /// Waits until the thread has restored the device and ended.
+    /// Waits until the thread has restored the device and ended (at once when it was never started).
     func join() {
+        lock.lock()
+        let wasLaunched = launched
+        lock.unlock()
+        guard wasLaunched else { return }
         finished.wait()
         finished.signal()
     }
