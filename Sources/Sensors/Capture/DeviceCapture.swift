@@ -457,6 +457,9 @@ final class DeviceCapture: @unchecked Sendable {
         var detector = OverrunDetector(period: period)
         var batch: [SensorReading] = []
         var next = MonotonicClock.now()
+        let pollStart = next
+        var ticks = 0
+        var rateStated = false
         var first = true
         let over = context.isLocal ? "" : " over the network (one round trip per axis)"
         configuration.log("\(label): polling at \(Self.format(pollRate)) Hz\(over)")
@@ -489,6 +492,16 @@ final class DeviceCapture: @unchecked Sendable {
             lock.unlock()
             next += period
             let now = MonotonicClock.now()
+            ticks += 1
+            if !rateStated, now - pollStart >= 1 {
+                rateStated = true
+                let achieved = Double(ticks) / (now - pollStart)
+                if achieved < 0.9 * pollRate {
+                    configuration.log(
+                        "warning: \(label): polling achieves about \(Self.format(achieved.rounded())) Hz of "
+                            + "\(Self.format(pollRate)) Hz (each read is a round trip); use a longer --interval")
+                }
+            }
             if now > next + period {
                 // Behind schedule (a slow round trip): skip the missed ticks instead of bursting to catch up.
                 next += ((now - next) / period).rounded(.down) * period

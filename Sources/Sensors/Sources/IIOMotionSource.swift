@@ -106,6 +106,10 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         if groups.allSatisfy(kernelStamped) {
             return TimestampPolicy(note: nil) { _ in .kernel }
         }
+        if groups.count == 1 {
+            // One device has one time base whatever it is: the host's monotonic clock at arrival.
+            return TimestampPolicy(note: nil) { _ in .arrival(.monotonic) }
+        }
         let stamped = groups.filter(kernelStamped)
         if inventory.backend == "local", !stamped.isEmpty, let context = try? Context(uri: inventory.uri) {
             let clocks = Set(stamped.map { group in
