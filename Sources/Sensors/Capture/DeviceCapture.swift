@@ -191,7 +191,29 @@ final class DeviceCapture: @unchecked Sendable {
             handled.insert(location)
             guard let chosen = SamplingFrequencyChoice.choose(needed: needed, available: sensor.availableFrequencies)
             else {
-                rate = max(rate ?? 0, current ?? needed)
+                // No list (HID sensor hubs accept any report interval): raise a rate that is too slow to the one
+                // needed; a driver that refuses keeps its own.
+                guard let current, current + 1e-6 < needed else {
+                    rate = max(rate ?? 0, current ?? needed)
+                    continue
+                }
+                do {
+                    let previous = try read(location, device)
+                    try write(location, device, Self.format(needed))
+                    restorer.changed(location.file) { [self] () throws(IIOError) in
+                        try write(location, device, previous)
+                    }
+                    rate = max(rate ?? 0, needed)
+                    configuration.log(
+                        "\(label): \(sensor.kind.rawValue) sampling at \(Self.format(needed)) Hz (was "
+                            + "\(Self.format(current)) Hz, no list of available rates)")
+                } catch {
+                    if error.errno != .invalidArgument { throw wrap(error, writing: location.file) }
+                    rate = max(rate ?? 0, current)
+                    configuration.log(
+                        "\(label): \(sensor.kind.rawValue) stays at \(Self.format(current)) Hz (the driver refused "
+                            + "\(Self.format(needed)) Hz)")
+                }
                 continue
             }
             rate = max(rate ?? 0, chosen)
@@ -372,7 +394,8 @@ final class DeviceCapture: @unchecked Sendable {
                         t = max(t, lastTime + 0.5 / rate)
                     }
                     lastTime = t
-                    detector.observe(t)
+                    // Gaps mean lost samples only in kernel time; arrival times gap with the host's scheduling.
+                    if timestampOffset != nil { detector.observe(t) }
                     for layout in layouts {
                         let raw = SIMD3(
                             layout.formats[0].value(in: bytes, at: base + layout.offsets[0]),

@@ -59,8 +59,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             hasAccelerometer: accelerometer != nil,
             hasGyroscope: gyroscope != nil,
             hasMagnetometer: chosen.contains { $0.kind == .magnetometer },
-            maximumSampleRate: Self.highest((gyroscope ?? accelerometer)?.availableFrequencies)
-                ?? (gyroscope ?? accelerometer)?.samplingFrequency)
+            // Unknown without a list of available rates (HID hubs accept any report interval).
+            maximumSampleRate: Self.highest((gyroscope ?? accelerometer)?.availableFrequencies))
     }
 
     private static func highest(_ list: FrequencyList?) -> Double? {
