@@ -1,5 +1,8 @@
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Starts and stops device-motion and raw sensor updates, shaped like CoreMotion's `CMMotionManager`.
 ///
@@ -79,6 +82,11 @@ public final class MotionManager: @unchecked Sendable {
         correction: ReadingCorrection? = nil,
         filterSettings: AttitudeFilter.Settings = AttitudeFilter.Settings()
     ) {
+        if case .iio(let uri) = specification, uri?.hasPrefix("ip:") == true {
+            // libiio writes to iiod's socket without MSG_NOSIGNAL: a server going away must surface as an error,
+            // not kill the process with SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
+        }
         self.init(correction: correction, filterSettings: filterSettings) { () throws(CaptureError) in
             try specification.makeSource()
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BodyReadingsCLI
+import BodyReadings
 
 /// Runs `bodyreadings ARGS` with captured output.
 func runTool(_ arguments: [String], terminal: Bool = false) -> (status: Int32, stdout: String, stderr: String) {
@@ -134,5 +135,32 @@ struct StreamCommandTests {
         let result = runTool(["stream", "--source", "replay:\(path)", "--fast", "--interval", "0.01"])
         #expect(result.status == 65)
         #expect(result.stderr.contains(":3"))
+    }
+}
+
+@Suite("capture errors as CLI errors")
+struct CaptureErrorExitCodeTests {
+    @Test(arguments: [
+        (CaptureError.Kind.notFound, ExitCode.unavailable),
+        (.vanished, .unavailable),
+        (.busy, .unavailable),
+        (.permissionDenied, .noPermission),
+        (.malformedInput, .dataError),
+        (.io, .ioError),
+        (.invalidRequest, .usage),
+        (.internalError, .software),
+    ] as [(CaptureError.Kind, ExitCode)])
+    func kindMapsToSysexits(kind: CaptureError.Kind, status: ExitCode) {
+        let error = CaptureError(kind, "message")
+        #expect(error.cliError.exitCode == status)
+        #expect(error.cliError.message == "message")
+    }
+
+    @Test func permissionAndBusyMessagesNameTheFix() {
+        let permission = CaptureError(SensorError(.permissionDenied, "cannot open /dev/iio:device0"))
+        #expect(permission.kind == .permissionDenied)
+        #expect(permission.message.contains("udev/60-bodyreadings.rules") && permission.message.contains("'iio'"))
+        let busy = CaptureError(SensorError(.busy, "iio:device0 busy"))
+        #expect(busy.message.contains("iio-sensor-proxy"))
     }
 }

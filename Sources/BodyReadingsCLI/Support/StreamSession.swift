@@ -47,6 +47,20 @@ struct StreamSession {
             source.stop()
             throw error
         }
+        // A stalled sensor delivers no sample time: end a --duration run by the wall clock too, a second late.
+        let timedOut = SignalFlag()
+        var watchdog: (any DispatchSourceTimer)?
+        if let duration {
+            let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+            timer.schedule(deadline: .now() + duration + 1)
+            timer.setEventHandler {
+                timedOut.set()
+                source.cancel()
+            }
+            timer.resume()
+            watchdog = timer
+        }
+        defer { watchdog?.cancel() }
         let stream = MotionSampleStream(source: source, correction: correction)
         var rows = 0
         var firstTime: Double?
@@ -69,6 +83,7 @@ struct StreamSession {
                 if !stream.hasBufferedSamples { try flush() }
             }
             if ending == .endOfInput, signalled.isSet { ending = .signal }
+            if ending == .endOfInput, timedOut.isSet { ending = .duration }
             try flush()
         } catch ConsoleError.closed {
             ending = .closedOutput

@@ -7,7 +7,8 @@ public struct CaptureStatistics: Sendable, Equatable, Codable {
     public var overruns = 0
     /// Readings dropped by the toolkit itself: out of time order, or more than the bounded merge queues hold.
     public var droppedReadings = 0
-    /// Times the kernel or the transport reported a buffer overflow or a failed refill that lost data.
+    /// Refills that failed and lost data: a libiio refill that times out discards what it had read (Linux IIO
+    /// keeps no overflow counter, so a stalled or overflowing buffer shows up this way and as `overruns`).
     public var bufferOverflows = 0
 
     public init() {}

@@ -12,15 +12,31 @@ import IIO
 /// buffer with EINVAL (bmi160/bmi270 without a trigger) or discovery chose polling, `in_*_raw` is read on a monotonic
 /// schedule instead. Every sysfs value it changes is restored when the thread ends, whatever the reason.
 final class DeviceCapture: @unchecked Sendable {
-    // @unchecked: `canceller`, `counts` and `startFailure` are guarded by `lock`; the rest is immutable or confined
+    // @unchecked: `canceller`, `counts`, `startFailure` and `launched` are guarded by `lock`; the rest is immutable or confined
     // to the capture thread.
 
     /// How sample times are obtained.
-    enum Timestamps: Sendable {
+    enum Timestamps: Sendable, Equatable {
         /// The device's timestamp channel (ns, the kernel's `current_timestamp_clock`).
         case kernel
-        /// The host's monotonic clock when a batch arrives, spread back over the batch by the sampling period.
+        /// A host clock read when a batch arrives, spread back over the batch by the sampling period.
+        case arrival(HostClock)
+    }
+
+    /// A clock of this machine, matching a kernel `current_timestamp_clock` so that devices with and without a
+    /// timestamp channel share one time base.
+    enum HostClock: Sendable, Equatable {
+        /// `CLOCK_MONOTONIC` (`MonotonicClock`).
         case monotonic
+        /// `CLOCK_REALTIME` (`Date`), the kernel's default timestamp clock.
+        case realtime
+
+        func now() -> Double {
+            switch self {
+            case .monotonic: MonotonicClock.now()
+            case .realtime: Date().timeIntervalSince1970
+            }
+        }
     }
 
     let uri: String
@@ -35,6 +51,7 @@ final class DeviceCapture: @unchecked Sendable {
     private var canceller: Buffer.Canceller?
     private var counts = CaptureStatistics()
     private var startFailure: CaptureError?
+    private var launched = false
     private let started = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -56,6 +73,9 @@ final class DeviceCapture: @unchecked Sendable {
 
     /// Starts the thread and waits until capture runs (the first refill is armed) or failed to start.
     func start() throws(CaptureError) {
+        lock.lock()
+        launched = true
+        lock.unlock()
         let thread = Thread { [self] in run() }
         thread.name = "BodyReadings \(deviceID)"
         thread.qualityOfService = .userInteractive
@@ -75,8 +95,12 @@ final class DeviceCapture: @unchecked Sendable {
         canceller?.cancel()
     }
 
-    /// Waits until the thread has restored the device and ended.
+    /// Waits until the thread has restored the device and ended (at once when it was never started).
     func join() {
+        lock.lock()
+        let wasLaunched = launched
+        lock.unlock()
+        guard wasLaunched else { return }
         finished.wait()
         finished.signal()
     }
@@ -96,16 +120,15 @@ final class DeviceCapture: @unchecked Sendable {
             didStart = true
             started.signal()
         }
+        var restoreFailures: [String] = []
+        var failure: CaptureError?
         do throws(CaptureError) {
             let context = try openContext()
             var restorer = SysfsRestorer()
-            defer {
-                for failure in restorer.restore() {
-                    configuration.log("warning: \(label): could not restore \(failure)")
-                }
-            }
+            defer { restoreFailures = restorer.restore() }
             try capture(context: context, restorer: &restorer, markStarted: markStarted)
         } catch {
+            failure = error
             if didStart {
                 queue.fail(error)
             } else {
@@ -113,6 +136,14 @@ final class DeviceCapture: @unchecked Sendable {
                 startFailure = error
                 lock.unlock()
                 started.signal()
+            }
+        }
+        if failure?.kind == .vanished, !restoreFailures.isEmpty {
+            // Nothing is left to restore on a device that is gone; one line instead of one per value.
+            configuration.log("\(label): gone, \(restoreFailures.count) changed value(s) could not be restored")
+        } else {
+            for restoreFailure in restoreFailures {
+                configuration.log("warning: \(label): could not restore \(restoreFailure)")
             }
         }
         if !didStart && startFailure == nil { started.signal() }
@@ -160,7 +191,29 @@ final class DeviceCapture: @unchecked Sendable {
             handled.insert(location)
             guard let chosen = SamplingFrequencyChoice.choose(needed: needed, available: sensor.availableFrequencies)
             else {
-                rate = max(rate ?? 0, current ?? needed)
+                // No list (HID sensor hubs accept any report interval): raise a rate that is too slow to the one
+                // needed; a driver that refuses keeps its own.
+                guard let current, current + 1e-6 < needed else {
+                    rate = max(rate ?? 0, current ?? needed)
+                    continue
+                }
+                do {
+                    let previous = try read(location, device)
+                    try write(location, device, Self.format(needed))
+                    restorer.changed(location.file) { [self] () throws(IIOError) in
+                        try write(location, device, previous)
+                    }
+                    rate = max(rate ?? 0, needed)
+                    configuration.log(
+                        "\(label): \(sensor.kind.rawValue) sampling at \(Self.format(needed)) Hz (was "
+                            + "\(Self.format(current)) Hz, no list of available rates)")
+                } catch {
+                    if error.errno != .invalidArgument { throw wrap(error, writing: location.file) }
+                    rate = max(rate ?? 0, current)
+                    configuration.log(
+                        "\(label): \(sensor.kind.rawValue) stays at \(Self.format(current)) Hz (the driver refused "
+                            + "\(Self.format(needed)) Hz)")
+                }
                 continue
             }
             rate = max(rate ?? 0, chosen)
@@ -294,15 +347,22 @@ final class DeviceCapture: @unchecked Sendable {
             layouts[index].offsets = offsets
         }
         let timestampOffset = timestampChannel.flatMap { buffer.byteOffset(of: $0) }
+        let arrivalClock: HostClock
+        if case .arrival(let clock) = timestamps { arrivalClock = clock } else { arrivalClock = .monotonic }
         let network = !context.isLocal
         configuration.log(
             "\(label): buffered capture, \(samples) sample\(samples == 1 ? "" : "s") per refill at "
                 + "\(Self.format(rate)) Hz\(network ? " over the network (one round trip per refill)" : "")")
 
-        lock.lock()
-        canceller = buffer.canceller
-        lock.unlock()
-        if cancellation.isCancelled { buffer.cancel() }
+        // Over the network a cancelled buffer loses its connection before libiio can close it cleanly (iiod keeps it
+        // open, libiio prints READ errors): when a refill lasts at most half a second, let the last one finish.
+        let refillSeconds = Double(samples) / rate
+        if !network || refillSeconds > 0.5 {
+            lock.lock()
+            canceller = buffer.canceller
+            lock.unlock()
+            if cancellation.isCancelled { buffer.cancel() }
+        }
         markStarted()
 
         // 4. Refill until cancelled, decoding every sample in place.
@@ -319,7 +379,7 @@ final class DeviceCapture: @unchecked Sendable {
                 try handleRefillFailure(error, device: device)
                 continue
             }
-            let arrival = MonotonicClock.now()
+            let arrival = arrivalClock.now()
             let count = buffer.sampleCount
             let step = buffer.step
             batch.removeAll(keepingCapacity: true)
@@ -334,7 +394,8 @@ final class DeviceCapture: @unchecked Sendable {
                         t = max(t, lastTime + 0.5 / rate)
                     }
                     lastTime = t
-                    detector.observe(t)
+                    // Gaps mean lost samples only in kernel time; arrival times gap with the host's scheduling.
+                    if timestampOffset != nil { detector.observe(t) }
                     for layout in layouts {
                         let raw = SIMD3(
                             layout.formats[0].value(in: bytes, at: base + layout.offsets[0]),
@@ -414,9 +475,14 @@ final class DeviceCapture: @unchecked Sendable {
             axes.append((sensor, Self.kind(sensor.kind), channels))
         }
         try? context.setTimeout(milliseconds: 1000)
+        let pollClock: HostClock
+        if case .arrival(let clock) = timestamps { pollClock = clock } else { pollClock = .monotonic }
         var detector = OverrunDetector(period: period)
         var batch: [SensorReading] = []
         var next = MonotonicClock.now()
+        let pollStart = next
+        var ticks = 0
+        var rateStated = false
         var first = true
         let over = context.isLocal ? "" : " over the network (one round trip per axis)"
         configuration.log("\(label): polling at \(Self.format(pollRate)) Hz\(over)")
@@ -435,7 +501,7 @@ final class DeviceCapture: @unchecked Sendable {
                     }
                 }
                 guard let value = sensor.convert(raw: raw) else { continue }
-                batch.append(SensorReading(kind: kind, t: MonotonicClock.now(), value: Vector3(value)))
+                batch.append(SensorReading(kind: kind, t: pollClock.now(), value: Vector3(value)))
             }
             if first {
                 first = false
@@ -449,6 +515,16 @@ final class DeviceCapture: @unchecked Sendable {
             lock.unlock()
             next += period
             let now = MonotonicClock.now()
+            ticks += 1
+            if !rateStated, now - pollStart >= 1 {
+                rateStated = true
+                let achieved = Double(ticks) / (now - pollStart)
+                if achieved < 0.9 * pollRate {
+                    configuration.log(
+                        "warning: \(label): polling achieves about \(Self.format(achieved.rounded())) Hz of "
+                            + "\(Self.format(pollRate)) Hz (each read is a round trip); use a longer --interval")
+                }
+            }
             if now > next + period {
                 // Behind schedule (a slow round trip): skip the missed ticks instead of bursting to catch up.
                 next += ((now - next) / period).rounded(.down) * period

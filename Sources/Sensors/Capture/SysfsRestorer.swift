@@ -20,6 +20,4 @@ struct SysfsRestorer {
         steps.removeAll()
         return failures
     }
-
-    var isEmpty: Bool { steps.isEmpty }
 }

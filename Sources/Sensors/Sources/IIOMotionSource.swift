@@ -1,4 +1,5 @@
 import Foundation
+import IIO
 
 /// Readings from the IIO sensors of a libiio context (`local:` by default, `ip:` through iiod, `usb:`): the
 /// preferred accelerometer, gyroscope and magnetometer that discovery found, each device captured on its own thread
@@ -58,8 +59,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             hasAccelerometer: accelerometer != nil,
             hasGyroscope: gyroscope != nil,
             hasMagnetometer: chosen.contains { $0.kind == .magnetometer },
-            maximumSampleRate: Self.highest((gyroscope ?? accelerometer)?.availableFrequencies)
-                ?? (gyroscope ?? accelerometer)?.samplingFrequency)
+            // Unknown without a list of available rates (HID hubs accept any report interval).
+            maximumSampleRate: Self.highest((gyroscope ?? accelerometer)?.availableFrequencies))
     }
 
     private static func highest(_ list: FrequencyList?) -> Double? {
@@ -72,14 +73,12 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     public func start(_ configuration: CaptureConfiguration) throws(CaptureError) {
         let groups = Dictionary(grouping: sensors, by: \.deviceID).sorted { $0.key < $1.key }.map(\.value)
-        let kernelTimestamps = sensors.allSatisfy { $0.captureMode == .buffered && $0.timestamp != nil }
-        if !kernelTimestamps {
-            configuration.log("timestamps: host monotonic clock (not every device has a buffered timestamp channel)")
-        }
+        let policy = timestampPolicy(groups: groups)
+        if let note = policy.note { configuration.log(note) }
         let queue = ReadingQueue(producers: groups.count)
         let captures = groups.map {
             DeviceCapture(
-                uri: inventory.uri, sensors: $0, timestamps: kernelTimestamps ? .kernel : .monotonic,
+                uri: inventory.uri, sensors: $0, timestamps: policy.timestamps($0),
                 configuration: configuration, queue: queue, cancellation: cancellation)
         }
         lock.lock()
@@ -94,6 +93,45 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
                 throw error
             }
         }
+    }
+
+    /// How each device's samples get their time, so that every device shares one time base: kernel timestamps
+    /// when all devices are buffered with a timestamp channel; on a local context, kernel timestamps where they
+    /// exist and the matching host clock (from `current_timestamp_clock`) elsewhere; otherwise the host's monotonic
+    /// clock at arrival for all.
+    private func timestampPolicy(groups: [[DiscoveredSensor]]) -> TimestampPolicy {
+        func kernelStamped(_ group: [DiscoveredSensor]) -> Bool {
+            group.allSatisfy { $0.captureMode == .buffered && $0.timestamp != nil }
+        }
+        if groups.allSatisfy(kernelStamped) {
+            return TimestampPolicy(note: nil) { _ in .kernel }
+        }
+        if groups.count == 1 {
+            // One device has one time base whatever it is: the host's monotonic clock at arrival.
+            return TimestampPolicy(note: nil) { _ in .arrival(.monotonic) }
+        }
+        let stamped = groups.filter(kernelStamped)
+        if inventory.backend == "local", !stamped.isEmpty, let context = try? Context(uri: inventory.uri) {
+            let clocks = Set(stamped.map { group in
+                (try? context.devices.first { $0.id == group[0].deviceID }?.readAttribute("current_timestamp_clock"))
+                    ?? "unknown"
+            })
+            let host: DeviceCapture.HostClock? =
+                clocks == ["realtime"] ? .realtime : clocks == ["monotonic"] ? .monotonic : nil
+            if let host {
+                return TimestampPolicy(
+                    note: "timestamps: kernel where a device has them, the host's \(clocks.first ?? "") clock elsewhere"
+                ) { kernelStamped($0) ? .kernel : .arrival(host) }
+            }
+        }
+        return TimestampPolicy(
+            note: "timestamps: the host's monotonic clock at arrival (not every device has buffered kernel timestamps)"
+        ) { _ in .arrival(.monotonic) }
+    }
+
+    private struct TimestampPolicy {
+        var note: String?
+        var timestamps: ([DiscoveredSensor]) -> DeviceCapture.Timestamps
     }
 
     public func read() throws(CaptureError) -> [SensorReading]? {
