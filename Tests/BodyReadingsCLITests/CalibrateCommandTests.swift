@@ -273,7 +273,6 @@ struct CalibrateCommandTests {
     @Test func usageErrors() {
         #expect(run(["calibrate"]).status == ExitCode.usage.rawValue)
         #expect(run(["calibrate", "everything"]).status == ExitCode.usage.rawValue)
-        #expect(run(["calibrate", "reset"]).status == ExitCode.usage.rawValue)
         #expect(run(["calibrate", "gyro", "--source", "replay:"]).status == ExitCode.usage.rawValue)
         #expect(run(["calibrate", "gyro", "--source", "bluetooth"]).status == ExitCode.usage.rawValue)
         let missing = run(["calibrate", "gyro", "--source", "replay:\(directory)/none.csv", "--fast"])
@@ -353,6 +352,18 @@ struct CalibrateLiveTests {
             #expect(result.stderr.contains("error: cannot calibrate the magnetometer: "))
             #expect(!FileManager.default.fileExists(atPath: stored))
         }
+    }
+
+    @Test func showAndResetTheSimulatorsSensor() throws {
+        #expect(run(["calibrate", "gyro", "--source", "sim", "--fast", "--duration", "2"]).status == 0)
+        let shown = run(["calibrate", "show", "--source", "sim"])
+        #expect(shown.status == 0)
+        #expect(shown.stdout.contains("sensor: sim:seed-1"))
+        #expect(run(["calibrate", "show", "--source", "sim", "--seed", "2"]).status == ExitCode.notAvailable.rawValue)
+        let reset = run(["calibrate", "reset", "--source", "sim"])
+        #expect(reset.status == 0)
+        #expect(reset.stderr.contains("removed \(directory)/config/bodyreadings/calibration/sim_seed-1-"))
+        #expect(run(["calibrate", "show", "--source", "sim"]).status == ExitCode.notAvailable.rawValue)
     }
 
     @Test func liveOptionErrors() {

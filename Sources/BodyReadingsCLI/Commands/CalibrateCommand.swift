@@ -46,8 +46,10 @@ enum CalibrateCommand {
                 (six-position method) or nine or more poses in any orientations (ellipsoid fit); with --level, \
                 the offset alone from the device lying flat on a level table.
                   magnetometer  Hard and soft iron from free rotation through as many orientations as possible.
-                  show          Print the stored calibration (all sensors, or --sensor/--calibration).
-                  reset         Remove the stored calibration of --sensor (or the file --calibration).
+                  show          Print the stored calibration: every file in the store, or the one of --sensor, \
+                --source or --calibration.
+                  reset         Remove the stored calibration of --sensor, of the recording or of the sensors \
+                of --source (default: this machine's IIO sensors), or the file --calibration.
 
                 A new calibration is merged with the sensor's stored one (calibrating the gyroscope keeps the \
                 accelerometer section) and written atomically to \
@@ -241,15 +243,20 @@ enum CalibrateCommand {
             try print(file, path: path, console: console, json: arguments.has("--json"))
             return .ok
         }
-        if let sensor {
-            guard let located = try store.load(sensor: sensor) else {
-                console.note(
-                    "no calibration stored for sensor '\(sensor)' (looked in "
-                        + store.candidatePaths(forSensor: sensor).joined(separator: " and ") + ")")
-                return .notAvailable
+        let sensors = try sensor.map { [$0] } ?? (arguments.has("--source") ? liveSensors(arguments) : [])
+        if !sensors.isEmpty {
+            var found = 0
+            for sensor in sensors {
+                guard let located = try store.load(sensor: sensor) else {
+                    console.note(
+                        "no calibration stored for sensor '\(sensor)' (looked in "
+                            + store.candidatePaths(forSensor: sensor).joined(separator: " and ") + ")")
+                    continue
+                }
+                found += 1
+                try print(located.file, path: located.path, console: console, json: arguments.has("--json"))
             }
-            try print(located.file, path: located.path, console: console, json: arguments.has("--json"))
-            return .ok
+            return found > 0 ? .ok : .notAvailable
         }
 
         // 2. Everything in the store; broken files are reported and make the exit status 65.
@@ -286,22 +293,29 @@ enum CalibrateCommand {
             do {
                 try CalibrationStore.remove(path: path)
                 console.note("removed \(path)")
-            } catch .notFound {
+            } catch {
+                guard case .notFound = error else { throw error }
                 console.note("nothing to remove: \(path) does not exist")
             }
             return .ok
         }
-        guard let sensor = try sensorIdentity(arguments) else {
-            throw CLIError.usage(
-                "reset needs the sensor (--sensor ID or --source replay:FILE) or the file (--calibration FILE)",
-                command: "calibrate")
+        // The named sensor, the recording's, or every sensor of the live source (default: this machine's).
+        let sensors = try sensorIdentity(arguments).map { [$0] } ?? liveSensors(arguments)
+        for sensor in sensors {
+            let removed = try store.remove(sensor: sensor)
+            if removed.isEmpty {
+                console.note("nothing to remove: no calibration stored for sensor '\(sensor)'")
+            }
+            for path in removed { console.note("removed \(path)") }
         }
-        let removed = try store.remove(sensor: sensor)
-        if removed.isEmpty {
-            console.note("nothing to remove: no calibration stored for sensor '\(sensor)'")
-        }
-        for path in removed { console.note("removed \(path)") }
         return .ok
+    }
+
+    /// The identities of the sensors of the live source the options name (discovery for iio; nothing is captured).
+    static func liveSensors(_ arguments: ParsedArguments) throws -> [String] {
+        let source = try SourceOptions.specification(arguments).makeSource()
+        defer { source.stop() }
+        return Array(Set(SensorCalibration.sensorIdentities(of: source).values)).sorted()
     }
 
     // MARK: Text
