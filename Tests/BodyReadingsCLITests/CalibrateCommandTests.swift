@@ -43,43 +43,59 @@ enum InjectedErrors {
         return v * cos(angle) + c * sin(angle) + k * (k * v).sum() * (1 - cos(angle))
     }
 
-    /// Six faces, 3 s still each, 1 s turns between them, 100 Hz; raw = M⁻¹ f + offset (+ noise), gyro + bias;
-    /// with `magnetometer`, the field follows a slow spiral over the whole sphere during the whole recording.
-    static func recording(magnetometer: Bool = false, seed: UInt64 = 7) -> String {
+    static let faces: [SIMD3<Double>] = [
+        SIMD3(0, 0, 1), SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(-1, 0, 0), SIMD3(0, -1, 0), SIMD3(0, 0, -1),
+    ]
+
+    /// Still in each of `directions` (gravity up in the device frame) for 3 s, 1 s turns between them, 100 Hz;
+    /// raw = M⁻¹ f + offset (+ noise), gyro + bias; with `magnetometer`, the field follows a slow spiral over the
+    /// whole sphere during the whole recording.
+    static func samples(directions: [SIMD3<Double>] = faces, magnetometer: Bool = false, seed: UInt64 = 7)
+        -> [IMUSample]
+    {
         var noise = Noise(state: seed)
-        let faces: [SIMD3<Double>] = [
-            SIMD3(0, 0, 1), SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(-1, 0, 0), SIMD3(0, -1, 0), SIMD3(0, 0, -1),
-        ]
         let inverse = accelerometerMatrix.inverse ?? .identity
         let softInverse = softIron.inverse ?? .identity
         var rows: [(gravity: SIMD3<Double>, rate: SIMD3<Double>)] = []
-        for (index, face) in faces.enumerated() {
+        for (index, raw) in directions.enumerated() {
+            let face = raw / (raw * raw).sum().squareRoot()
             for _ in 0..<300 { rows.append((face, .zero)) }
-            guard index + 1 < faces.count else { break }
-            let next = faces[index + 1]
+            guard index + 1 < directions.count else { break }
+            let next = directions[index + 1] / (directions[index + 1] * directions[index + 1]).sum().squareRoot()
             var axis = SIMD3(face.y * next.z - face.z * next.y, face.z * next.x - face.x * next.z,
                 face.x * next.y - face.y * next.x)
-            if (axis * axis).sum() < 1e-9 { axis = SIMD3(1, 0, 0) }
+            let sine = (axis * axis).sum().squareRoot()
+            axis = sine < 1e-9 ? SIMD3(1, 0, 0) : axis / sine
             let angle = acos(max(-1, min(1, (face * next).sum())))
             for step in 0..<100 {
                 rows.append((rotate(face, about: axis, by: angle * Double(step) / 100), -axis * angle))
             }
         }
-        var text = "t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z" + (magnetometer ? ",magn_x,magn_y,magn_z" : "")
-            + "\n"
-        for (i, row) in rows.enumerated() {
-            let t = 1000 + Double(i) / 100
+        return rows.enumerated().map { i, row in
             let accel = inverse * (row.gravity * gravity) + accelerometerOffset + noise.vector(0.03)
             let gyro = row.rate + gyroscopeBias + noise.vector(0.003)
-            var line = "\(t),\(accel.x),\(accel.y),\(accel.z),\(gyro.x),\(gyro.y),\(gyro.z)"
+            var magn: Vector3?
             if magnetometer {
                 let progress = Double(i) / Double(rows.count)
                 let theta = Double.pi * progress
                 let phi = 2 * Double.pi * 25 * progress
                 let b = SIMD3(sin(theta) * cos(phi), sin(theta) * sin(phi), cos(theta)) * fieldStrength
-                let magn = softInverse * b + hardIron + noise.vector(0.3)
-                line += ",\(magn.x),\(magn.y),\(magn.z)"
+                magn = Vector3(softInverse * b + hardIron + noise.vector(0.3))
             }
+            return IMUSample(t: 1000 + Double(i) / 100, accelerometer: Vector3(accel), gyroscope: Vector3(gyro),
+                magnetometer: magn)
+        }
+    }
+
+    /// The same as a recording (CSV, as `bodyreadings record --no-calibration` writes it).
+    static func recording(magnetometer: Bool = false, seed: UInt64 = 7) -> String {
+        var text = "t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z" + (magnetometer ? ",magn_x,magn_y,magn_z" : "")
+            + "\n"
+        for sample in samples(magnetometer: magnetometer, seed: seed) {
+            let a = sample.accelerometer.simd
+            let g = sample.gyroscope.simd
+            var line = "\(sample.t),\(a.x),\(a.y),\(a.z),\(g.x),\(g.y),\(g.z)"
+            if let m = sample.magnetometer?.simd { line += ",\(m.x),\(m.y),\(m.z)" }
             text += line + "\n"
         }
         return text
@@ -366,9 +382,55 @@ struct CalibrateLiveTests {
         #expect(run(["calibrate", "show", "--source", "sim"]).status == ExitCode.notAvailable.rawValue)
     }
 
+    /// Feeds samples to a guided procedure until it is done.
+    func guide(_ procedure: inout some GuidedProcedure, _ samples: [IMUSample]) throws -> CalibrationFile? {
+        var file = CalibrationFile(sensor: "test")
+        let (console, _) = Console.capture()
+        let progress = ProgressLine(console: console)
+        for sample in samples where try procedure.add(sample, into: &file, progress: progress) { return file }
+        return nil
+    }
+
+    @Test func guidedSixFacesRecoverTheInjectedErrors() throws {
+        // The same six faces as the recording, in the guided order (+z, −z, +x, −x, +y, −y).
+        let order = [0, 5, 1, 3, 2, 4].map { InjectedErrors.faces[$0] }
+        var procedure = GuidedAccelerometer(level: false)
+        let file = try #require(try guide(&procedure, InjectedErrors.samples(directions: order)))
+        let accel = try #require(file.accelerometer)
+        #expect(accel.method == .sixPosition)
+        #expect(largestComponent(accel.offset - InjectedErrors.accelerometerOffset) < 0.02)
+        #expect(accel.matrix.maximumDifference(to: InjectedErrors.accelerometerMatrix) < 0.01)
+    }
+
+    @Test func guidedFreePosesRecoverTheSymmetricErrors() throws {
+        // Twelve orientations spread over the sphere (faces and diagonals); the ellipsoid recovers the offset and
+        // the symmetric part of the matrix, √(MᵀM).
+        let directions = InjectedErrors.faces + [
+            SIMD3(1, 1, 1), SIMD3(-1, 1, -1), SIMD3(1, -1, -1), SIMD3(-1, -1, 1), SIMD3(1, 1, -1), SIMD3(-1, 1, 1),
+        ]
+        var procedure = GuidedFreePoses()
+        let file = try #require(try guide(&procedure, InjectedErrors.samples(directions: directions)))
+        let accel = try #require(file.accelerometer)
+        #expect(accel.method == .ellipsoid)
+        #expect(largestComponent(accel.offset - InjectedErrors.accelerometerOffset) < 0.02)
+        let m = InjectedErrors.accelerometerMatrix
+        let gram = m.transposed * m
+        #expect((accel.matrix.transposed * accel.matrix).maximumDifference(to: gram) < 0.02)
+    }
+
+    @Test func guidedFacesRefuseAWrongOrder() throws {
+        // The recording's order (+z, +x, …) is not the guided one: after +z the procedure waits for −z, which
+        // comes last; the faces in between are not taken.
+        var procedure = GuidedAccelerometer(level: false)
+        let samples = InjectedErrors.samples()
+        #expect(try guide(&procedure, samples) == nil)
+        #expect(procedure.poses.count == 2)
+    }
+
     @Test func liveOptionErrors() {
         #expect(run(["calibrate", "gyro", "--source", "iio", "--fast"]).status == ExitCode.usage.rawValue)
         #expect(run(["calibrate", "gyro", "--source", "sim", "--duration", "0"]).status == ExitCode.usage.rawValue)
         #expect(run(["calibrate", "gyro", "--source", "sim", "--seed", "x"]).status == ExitCode.usage.rawValue)
+        #expect(run(["calibrate", "accel", "--source", "sim", "--level", "--free"]).status == ExitCode.usage.rawValue)
     }
 }

@@ -1,4 +1,5 @@
 import BodyReadings
+import Foundation
 
 /// Guided calibration on a live source (`iio`, `sim`): prompts on stderr, a progress bar on a terminal and plain
 /// lines otherwise, restarts when the device moves, and the same estimators and store as a recording.
@@ -25,7 +26,12 @@ extension CalibrateCommand {
         var procedure: any GuidedProcedure
         switch action {
         case "gyro": procedure = GuidedGyroscope(stillSeconds: target ?? 5)
-        case "accel": procedure = GuidedAccelerometer(level: arguments.has("--level"))
+        case "accel":
+            if arguments.has("--level"), arguments.has("--free") {
+                throw CLIError.usage("--level and --free exclude each other", command: "calibrate")
+            }
+            procedure = arguments.has("--free")
+                ? GuidedFreePoses() : GuidedAccelerometer(level: arguments.has("--level"))
         default: procedure = GuidedMagnetometer(longestSeconds: min(target ?? timeout, timeout))
         }
         console.note("calibrating the \(sectionName(action)) of \(source.info.name) (sensor '\(sensor)')")
@@ -262,6 +268,64 @@ struct GuidedAccelerometer: GuidedProcedure {
         guard face == faces.count else { return false }
         file.accelerometer = try level
             ? AccelerometerCalibrator.level(poses[0]) : AccelerometerCalibrator.sixPosition(poses)
+        return true
+    }
+}
+
+/// Accelerometer without faces: twelve still poses in any orientations at least 20° apart, then the ellipsoid fit.
+struct GuidedFreePoses: GuidedProcedure {
+    static let needed = 12
+    static let separation = cos(20 * Double.pi / 180)
+    var poses: [StillPose] = []
+    var window = StillWindow()
+    var poseSum = SIMD3<Double>.zero
+    var poseCount = 0
+    var poseStart: Double?
+    var announced = false
+
+    var instructions: String {
+        "hold the device still in \(Self.needed) different orientations, spread over all directions (screen up, "
+            + "down, on each edge, and in between), \(Int(GuidedAccelerometer.holdSeconds)) s each"
+    }
+
+    var unfinished: String { "only \(poses.count) of \(Self.needed) distinct still poses" }
+
+    var summary: [String] { ["\(poses.count) poses captured"] }
+
+    mutating func add(_ sample: IMUSample, into file: inout CalibrationFile, progress: ProgressLine) throws -> Bool {
+        if !announced {
+            announced = true
+            progress.event("pose 1/\(Self.needed): any orientation, held still")
+        }
+        let a = sample.accelerometer.simd
+        let norm = (a * a).sum().squareRoot()
+        let new = norm > 0 && poses.allSatisfy { pose in
+            let p = pose.accelerometer
+            return ((p * a).sum() / ((p * p).sum().squareRoot() * norm)) < Self.separation
+        }
+        guard window.add(sample), new else {
+            poseSum = .zero
+            poseCount = 0
+            poseStart = nil
+            progress.update(fraction: 0, label: new ? "hold still" : "turn to a new orientation")
+            return false
+        }
+        let first = poseStart ?? sample.t
+        poseStart = first
+        poseSum += a
+        poseCount += 1
+        let fraction = (sample.t - first) / GuidedAccelerometer.holdSeconds
+        progress.update(fraction: fraction, label: "pose \(poses.count + 1), still")
+        guard fraction >= 1 else { return false }
+        poses.append(StillPose(accelerometer: poseSum / Double(poseCount), samples: poseCount))
+        poseSum = .zero
+        poseCount = 0
+        poseStart = nil
+        guard poses.count == Self.needed else {
+            progress.event("pose \(poses.count) captured; pose \(poses.count + 1)/\(Self.needed): turn to a new orientation")
+            return false
+        }
+        file.accelerometer = try AccelerometerCalibrator.ellipsoid(poses)
         return true
     }
 }

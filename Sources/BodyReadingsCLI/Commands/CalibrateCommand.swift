@@ -36,6 +36,9 @@ enum CalibrateCommand {
                 OptionSpec(
                     ["--level"],
                     help: "accel: offset only, from the device lying flat (screen up) on a level table (laptops)."),
+                OptionSpec(
+                    ["--free"],
+                    help: "accel, live: twelve still poses in any orientations (ellipsoid fit) instead of the faces."),
                 OptionSpec(["--dry-run"], help: "Compute and print the calibration, write nothing."),
                 .json,
             ],
