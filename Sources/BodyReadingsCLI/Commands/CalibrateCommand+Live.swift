@@ -36,7 +36,9 @@ extension CalibrateCommand {
         }
         console.note("calibrating the \(sectionName(action)) of \(source.info.name) (sensor '\(sensor)')")
         console.note(procedure.instructions)
-        let session = StreamSession(source: source, interval: 0.01, duration: timeout, count: 1)
+        // 100 Hz when the sensor can, its fastest rate otherwise.
+        let interval = source.info.maximumSampleRate.map { $0 > 0 ? max(0.01, 1 / $0) : 0.01 } ?? 0.01
+        let session = StreamSession(source: source, interval: interval, duration: timeout, count: 1)
         var calibration = CalibrationFile(sensor: sensor, tool: "bodyreadings \(BodyReadingsTool.version)")
         var failure: (any Error)?
         let result = try session.run(
