@@ -21,14 +21,15 @@ public struct CalibrationStore: Sendable, Equatable {
         self.systemDirectory = systemDirectory
     }
 
-    /// The store of the environment: `XDG_CONFIG_HOME` (else `HOME/.config`) for the user directory;
+    /// The store of the environment: `XDG_CONFIG_HOME` (else `HOME/.config`, else the password database's home
+    /// directory) for the user directory;
     /// `BODYREADINGS_SYSTEM_CALIBRATION_DIR` replaces `/etc/bodyreadings/calibration` (for packaging and tests).
     public init(environment: [String: String]) {
         let config: String
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             config = xdg
         } else {
-            config = (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/root") + "/.config"
+            config = (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileSystem.homeDirectory()) + "/.config"
         }
         self.init(
             userDirectory: config + "/bodyreadings/calibration",

@@ -155,6 +155,12 @@ enum FileSystem {
         unlink(path) == 0 ? .success(()) : .failure(Failure(code: errno))
     }
 
+    /// The user's home directory from the password database (when `HOME` is not set), or "/".
+    static func homeDirectory() -> String {
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
+        return String(cString: directory)
+    }
+
     /// The names in a directory (without "." and ".."), or nil when it cannot be listed.
     static func list(_ directory: String) -> [String]? {
         guard let handle = opendir(directory) else { return nil }
