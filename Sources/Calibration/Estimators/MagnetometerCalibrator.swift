@@ -12,7 +12,7 @@ import Foundation
 /// corrected frame closest to the sensor's.
 ///
 /// Refused: too few samples, samples that do not spread in 3-D (ratio of the smallest to the largest eigenvalue of
-/// their covariance), ill-conditioned or non-ellipsoid fits, a shape whose standard error exceeds 1 % (the samples do
+/// their covariance), ill-conditioned or non-ellipsoid fits, a shape whose standard error exceeds 2 % (the samples do
 /// not determine it, e.g. turns about only two axes), a coverage of the direction sphere below the limit, an
 /// RMS residual above a fraction of the field, or an implausible field strength.
 public enum MagnetometerCalibrator {
@@ -27,9 +27,10 @@ public enum MagnetometerCalibrator {
         public var minimumSpread: Double = 0.02
         /// Largest accepted RMS residual as a fraction of the fitted field strength (default 0.05).
         public var maximumRelativeResidual: Double = 0.05
-        /// Largest accepted relative standard error of the fitted shape (default 0.01: the soft iron known to 1 %; a
-        /// full sphere of 2000 samples gives ≈ 0.001, a hemisphere ≈ 0.003, two great circles ≈ 0.03).
-        public var maximumShapeUncertainty: Double = 0.01
+        /// Largest accepted relative standard error of the fitted shape Q (default 0.02; the soft iron, √Q, is then
+        /// known to about 1 %). With 0.3 µT noise and 2000 samples a full sphere gives ≈ 0.001, a hemisphere
+        /// ≈ 0.003, two great circles ≈ 0.03; with 1 µT noise a hemisphere gives ≈ 0.011.
+        public var maximumShapeUncertainty: Double = 0.02
         /// Largest accepted condition number of the normalised solve (default 1e4).
         public var maximumConditionNumber: Double = 1e4
         /// Accepted fitted field strength, µT (default 5...200; the geomagnetic field is 25–65 µT).
