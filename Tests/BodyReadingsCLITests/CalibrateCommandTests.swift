@@ -237,6 +237,18 @@ struct CalibrateCommandTests {
         #expect(run(["calibrate", "show", "--json"]).stdout == "[]\n")
     }
 
+    @Test func showReportsABrokenFileAndListsTheRest() throws {
+        let recording = try write(InjectedErrors.recording(), to: "faces.csv")
+        #expect(run(["calibrate", "gyro", "--source", "replay:\(recording)", "--fast"]).status == 0)
+        let system = directory + "/system"
+        try FileManager.default.createDirectory(atPath: system, withIntermediateDirectories: true)
+        try "{\"version\": 1,".write(toFile: system + "/broken.json", atomically: false, encoding: .utf8)
+        let shown = run(["calibrate", "show"])
+        #expect(shown.status == ExitCode.dataError.rawValue)
+        #expect(shown.stdout.contains("sensor: replay:faces.csv"))
+        #expect(shown.stderr.contains("error: calibration file \(system)/broken.json is truncated"))
+    }
+
     @Test func aRejectedCalibrationWritesNothing() throws {
         // Only the first face: far too few poses for the accelerometer. The existing gyro file must stay as it is.
         let full = InjectedErrors.recording()
