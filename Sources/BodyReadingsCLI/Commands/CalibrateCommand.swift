@@ -149,7 +149,6 @@ enum CalibrateCommand {
 
         // 2. Estimate; a refusal writes nothing.
         var file = CalibrationFile(sensor: sensor, tool: "bodyreadings \(BodyReadingsTool.version)")
-        var summary: [String] = []
         do {
             switch action {
             case "gyro":
@@ -166,12 +165,13 @@ enum CalibrateCommand {
                 // The periods are not contiguous: their total length, not first to last sample.
                 result.quality?.duration = segments.map(\.duration).reduce(0, +)
                 file.gyroscope = result
-                summary.append("\(segments.count) still period\(segments.count == 1 ? "" : "s") found")
+                console.note("\(plural(segments.count, "still period")) found")
             case "accel":
                 let segmenter = StillnessSegmenter()
                 let segments = segmenter.segments(samples)
                 let poses = segmenter.poses(segments)
-                summary.append("\(poses.count) poses in \(segments.count) still periods found")
+                // Said before estimating, so that a refusal can be understood.
+                console.note("\(plural(poses.count, "pose")) in \(plural(segments.count, "still period")) found")
                 if arguments.has("--level") {
                     // The pose closest to screen-up; the estimator refuses it when it is not level.
                     guard let flat = poses.max(by: { $0.accelerometer.z / length($0.accelerometer)
@@ -195,7 +195,12 @@ enum CalibrateCommand {
                 exitCode: .dataError)
         }
 
-        return try finish(file, summary: summary, arguments, store: store, console: console)
+        return try finish(file, summary: [], arguments, store: store, console: console)
+    }
+
+    /// "1 pose", "6 poses".
+    static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// Stores a new calibration (merged with the sensor's current one) unless `--dry-run`, then prints it: the file
