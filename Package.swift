@@ -57,13 +57,15 @@ let package = Package(
         .testTarget(
             name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI", "IIODTestServer", "MotionSimulation"],
             swiftSettings: strict),
+        .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer"], swiftSettings: strict),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration"], swiftSettings: strict),
         .testTarget(name: "FusionTests", dependencies: ["Fusion"], swiftSettings: strict),
         .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
         .testTarget(
             name: "IIODTestServerTests", dependencies: ["IIODTestServer", "MotionSimulation", "Fusion"],
             swiftSettings: strict),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIODTestServer"], swiftSettings: strict),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,10 @@ enum CommandRegistry {
     static let all: [Command] = [
         AvailableCommand.command,
         InfoCommand.command,
+        StreamCommand.command,
+        RecordCommand.command,
         FuseCommand.command,
+        CalibrateCommand.command,
         BenchmarkCommand.command,
     ]
 }

@@ -1,0 +1,69 @@
+import BodyReadings
+
+/// `bodyreadings record FILE`: every calibrated sample, in the recording format, to a file that `fuse` reads.
+enum RecordCommand {
+    static let command = Command(spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "record",
+        overview: "Record calibrated sensor samples to a file in the recording format (for fuse, replay:, calibrate).",
+        positionals: [PositionalSpec("file", help: "The CSV file to write ('-' for stdout).")],
+        options: SourceOptions.all + [
+            OptionSpec(
+                ["--interval"], value: "SECONDS",
+                help: "The update interval the recording is for: it sets the sampling rate (default 0.1)."),
+            OptionSpec(["--duration"], value: "SECONDS", help: "Stop after this many seconds."),
+            OptionSpec(["--count"], value: "N", help: "Stop after N samples."),
+        ],
+        discussion: """
+            Samples the sensors exactly as 'stream --interval SECONDS' does, so that \
+            'bodyreadings fuse FILE --interval SECONDS' prints what stream printed. Stops like stream (Ctrl-C, \
+            SIGTERM, --duration, --count, end of a replay) and restores the device.
+
+            EXAMPLES:
+              bodyreadings record walk.csv --duration 30
+              bodyreadings record sim.csv --source sim --seed 2 --fast --duration 60
+            """
+    )
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let path = arguments.positionals[0]
+        let specification = try SourceOptions.specification(arguments)
+        let interval = try SourceOptions.interval(arguments)
+        let duration = try arguments.double("--duration", in: 0.000_001...1e9)
+        let count = try arguments.integer("--count", in: 1...Int.max)
+        let source = try specification.makeSource()
+        try StreamCommand.requireDeviceMotion(source.info, command: "record")
+        try SourceOptions.check(interval: interval, against: source.info, command: "record")
+        let writer: RecordingWriter
+        if path == "-" {
+            writer = RecordingWriter(includesMagnetometer: source.info.hasMagnetometer) { bytes in
+                try console.write(bytes: bytes)
+            }
+        } else {
+            do {
+                writer = try RecordingWriter(path: path, includesMagnetometer: source.info.hasMagnetometer)
+            } catch {
+                throw CLIError(error.description, exitCode: .ioError)
+            }
+        }
+        let session = StreamSession(source: source, interval: interval, duration: duration, count: count)
+        let result = try session.run(
+            console: console,
+            consume: { sample in
+                try writer.write(sample)
+                return true
+            },
+            flush: {
+                try writer.flush()
+                if path == "-" { try console.flush() }
+            })
+        do {
+            try writer.close()
+        } catch {
+            throw CLIError("could not finish writing '\(path)': \(error)", exitCode: .ioError)
+        }
+        StreamCommand.report(result, console: console, what: "samples")
+        return .ok
+    }
+}

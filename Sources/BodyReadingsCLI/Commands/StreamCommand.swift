@@ -1,0 +1,159 @@
+import BodyReadings
+
+/// `bodyreadings stream`: fused device motion at an update interval, to stdout, until stopped.
+enum StreamCommand {
+    static let command = Command(spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "stream",
+        overview: "Stream fused device motion (attitude, rotation rate, gravity, user acceleration) to stdout.",
+        options: SourceOptions.all + [
+            OptionSpec(
+                ["--interval"], value: "SECONDS",
+                help: "Seconds between updates (default 0.1; down to one sample period of the sensor)."),
+            OptionSpec(["--duration"], value: "SECONDS", help: "Stop after this many seconds."),
+            OptionSpec(["--count"], value: "N", help: "Stop after N updates."),
+            OptionSpec(
+                ["--format"], value: "FORMAT",
+                help: "human (default on a terminal: one live line), csv (default otherwise) or jsonl."),
+            OptionSpec(["--units"], value: "UNITS", help: "Accelerations in si (m/s², default) or g."),
+            OptionSpec(
+                ["--raw"],
+                help: "Stream every calibrated sample in the recording format instead of fused motion."),
+        ],
+        discussion: """
+            Stops on Ctrl-C or SIGTERM, after --duration or --count, at the end of a replayed recording, or when \
+            stdout is closed; it then restores every sysfs value it changed and exits 0. A second Ctrl-C exits at \
+            once (after restoring). Overruns (samples lost between sensor and reader) are reported on stderr and, \
+            with --format jsonl, in a final {"summary":…} line.
+
+            EXAMPLES:
+              bodyreadings stream
+              bodyreadings stream --interval 0.02 --format jsonl | jq .gravity
+              bodyreadings stream --source sim --seed 3 --count 50
+              bodyreadings stream --uri ip:192.168.1.20 --duration 10 > motion.csv
+
+            EXIT STATUS: 0 stopped; 64 bad option; 65 malformed recording; 69 no IMU, device busy or vanished; \
+            77 permission denied (see udev/60-bodyreadings.rules).
+            """
+    )
+
+    /// What the user asked for.
+    struct Request {
+        var source: MotionSourceSpecification
+        var interval: Double
+        var duration: Double?
+        var count: Int?
+        var format: String
+        var units: MotionOutputUnits
+        var raw: Bool
+    }
+
+    static func request(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> Request {
+        let formats = ["human", "csv", "jsonl"]
+        let format = try arguments.choice("--format", among: formats) ?? (console.outputIsTerminal ? "human" : "csv")
+        let units = try arguments.choice("--units", among: MotionOutputUnits.optionValues).flatMap(
+            MotionOutputUnits.init(rawValue:)) ?? .si
+        let raw = arguments.has("--raw")
+        if raw, format == "jsonl" {
+            throw .usage("--raw writes the recording format (CSV); drop --format jsonl", command: "stream")
+        }
+        return Request(
+            source: try SourceOptions.specification(arguments),
+            interval: try SourceOptions.interval(arguments),
+            duration: try arguments.double("--duration", in: 0.000_001...1e9),
+            count: try arguments.integer("--count", in: 1...Int.max),
+            format: raw ? "csv" : format, units: units, raw: raw)
+    }
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let request = try request(arguments, console: console)
+        let source = try request.source.makeSource()
+        try requireDeviceMotion(source.info, command: "stream")
+        try SourceOptions.check(interval: request.interval, against: source.info, command: "stream")
+        let session = StreamSession(
+            source: source, interval: request.interval, duration: request.duration, count: request.count)
+        let result: (ending: StreamSession.Ending, statistics: CaptureStatistics, rows: Int)
+        if request.raw {
+            let writer = RecordingWriter(includesMagnetometer: source.info.hasMagnetometer) { bytes in
+                try console.write(bytes: bytes)
+            }
+            result = try session.run(
+                console: console,
+                consume: { sample in
+                    try writer.write(sample)
+                    return true
+                },
+                flush: {
+                    try writer.flush()
+                    try console.flush()
+                })
+        } else {
+            var filter = AttitudeFilter(settings: AttitudeFilter.Settings())
+            var decimator = MotionOutputDecimator(interval: request.interval)
+            if request.format == "human" {
+                var view = LiveMotionView(interval: request.interval, units: request.units)
+                result = try session.run(
+                    console: console,
+                    consume: { sample in
+                        let estimate = filter.update(sample)
+                        guard decimator.shouldEmit(t: estimate.t) else { return false }
+                        if let line = view.line(for: estimate) { try console.write(line) }
+                        return true
+                    },
+                    flush: { try console.flush() })
+                try? console.write("\n")
+            } else {
+                let format: MotionOutputFormat = request.format == "jsonl" ? .jsonl : .csv
+                let writer = MotionOutputWriter(format: format, units: request.units, console: console)
+                try writer.writeHeader()
+                result = try session.run(
+                    console: console,
+                    consume: { sample in
+                        let estimate = filter.update(sample)
+                        guard decimator.shouldEmit(t: estimate.t) else { return false }
+                        try writer.write(estimate)
+                        return true
+                    },
+                    flush: { try writer.flush() })
+                if format == .jsonl, result.ending != .closedOutput {
+                    try? console.write(summaryLine(result.statistics, rows: result.rows) + "\n")
+                }
+            }
+        }
+        report(result, console: console, what: request.raw ? "samples" : "updates")
+        return .ok
+    }
+
+    /// Device motion needs an accelerometer and a gyroscope: say which is missing and what to try.
+    static func requireDeviceMotion(_ info: MotionSourceInfo, command: String) throws(CLIError) {
+        guard !info.hasDeviceMotion else { return }
+        let missing = info.hasGyroscope ? "accelerometer" : "gyroscope"
+        throw CLIError(
+            "\(info.name) has no \(missing): device motion needs both; try '--source sim' for the simulated IMU",
+            exitCode: .unavailable)
+    }
+
+    /// The closing stderr line: how many rows, why it stopped, what was lost.
+    static func report(
+        _ result: (ending: StreamSession.Ending, statistics: CaptureStatistics, rows: Int), console: Console,
+        what: String
+    ) {
+        let why: String
+        switch result.ending {
+        case .count: why = "count reached"
+        case .duration: why = "duration reached"
+        case .endOfInput: why = "end of input"
+        case .signal: why = "interrupted"
+        case .closedOutput: why = "output closed"
+        }
+        console.note("stopped (\(why)) after \(result.rows) \(what); \(result.statistics.summary)")
+    }
+
+    /// The final JSON line with the capture statistics.
+    static func summaryLine(_ statistics: CaptureStatistics, rows: Int) -> String {
+        "{\"summary\":{\"updates\":\(rows),\"overruns\":\(statistics.overruns),"
+            + "\"missed_samples\":\(statistics.missedSamples),\"dropped_readings\":\(statistics.droppedReadings),"
+            + "\"buffer_overflows\":\(statistics.bufferOverflows)}}"
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// Finds the still periods in a recorded stream and groups them into poses, so that a calibration can be computed
+/// from a recording without prompts (`calibrate --source replay:FILE --fast`).
+///
+/// A sample is still when, in the window of `windowDuration` centred on it, the per-axis standard deviations of the
+/// accelerometer and the gyroscope are below their thresholds. The bias of the gyroscope is unknown, so only its
+/// variation is tested, never its magnitude; a turn also moves gravity and shows in the accelerometer. Because the
+/// window is centred, a still run ends half a window before motion starts, which trims the edges. Runs shorter than
+/// `minimumDuration` are dropped.
+public struct StillnessSegmenter: Sendable {
+    /// Thresholds with their defaults.
+    public struct Settings: Sendable, Equatable {
+        /// Length of the sliding window, s (default 0.5).
+        public var windowDuration: Double = 0.5
+        /// Largest per-axis accelerometer standard deviation in a still window, m/s² (default 0.1 ≈ 10 mg).
+        public var accelerometerThreshold: Double = 0.1
+        /// Largest per-axis gyroscope standard deviation in a still window, rad/s (default 0.02 ≈ 1.15 °/s).
+        public var gyroscopeThreshold: Double = 0.02
+        /// Shortest still segment kept, s (default 1).
+        public var minimumDuration: Double = 1
+        /// Largest angle between two segments' gravity directions for them to count as one pose, degrees
+        /// (default 10).
+        public var poseAngle: Double = 10
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The thresholds in use.
+    public let settings: Settings
+
+    /// Creates a segmenter.
+    public init(settings: Settings = Settings()) {
+        self.settings = settings
+    }
+
+    /// The still segments of `samples`, in time order.
+    public func segments(_ samples: [InertialSample]) -> [StillSegment] {
+        guard samples.count >= 3 else { return [] }
+        // 1. Window length in samples, from the median sampling interval.
+        let intervals = zip(samples.dropFirst(), samples).map { $0.time - $1.time }.filter { $0 > 0 }.sorted()
+        let interval = intervals.isEmpty ? 0.01 : intervals[intervals.count / 2]
+        let half = max(1, Int((settings.windowDuration / interval / 2).rounded()))
+
+        // 2. Prefix sums of values and squares, so that every window's variance costs O(1).
+        let n = samples.count
+        var sumA = [SIMD3<Double>](repeating: .zero, count: n + 1)
+        var sumA2 = sumA
+        var sumG = sumA
+        var sumG2 = sumA
+        for (i, s) in samples.enumerated() {
+            sumA[i + 1] = sumA[i] + s.accelerometer
+            sumA2[i + 1] = sumA2[i] + s.accelerometer * s.accelerometer
+            sumG[i + 1] = sumG[i] + s.gyroscope
+            sumG2[i + 1] = sumG2[i] + s.gyroscope * s.gyroscope
+        }
+        func standardDeviation(_ s: [SIMD3<Double>], _ s2: [SIMD3<Double>], _ lo: Int, _ hi: Int) -> Double {
+            let count = Double(hi - lo)
+            let mean = (s[hi] - s[lo]) / count
+            let variance = (s2[hi] - s2[lo]) / count - mean * mean
+            return SIMD3(
+                max(0, variance.x).squareRoot(), max(0, variance.y).squareRoot(), max(0, variance.z).squareRoot()
+            ).max()
+        }
+
+        // 3. Classify each sample by its centred window (windows cut at the ends of the stream count as not still,
+        //    unless the stream is shorter than a window).
+        var still = [Bool](repeating: false, count: n)
+        for i in 0..<n {
+            let lo = max(0, i - half)
+            let hi = min(n, i + half + 1)
+            guard hi - lo >= min(n, 2 * half + 1) else { continue }
+            still[i] = standardDeviation(sumA, sumA2, lo, hi) <= settings.accelerometerThreshold
+                && standardDeviation(sumG, sumG2, lo, hi) <= settings.gyroscopeThreshold
+        }
+
+        // 4. Runs of still samples, long enough, with their statistics.
+        var result: [StillSegment] = []
+        var index = 0
+        while index < n {
+            guard still[index] else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < n, still[end] { end += 1 }
+            if samples[end - 1].time - samples[index].time >= settings.minimumDuration, end - index >= 2 {
+                result.append(segment(samples, index..<end))
+            }
+            index = end
+        }
+        return result
+    }
+
+    /// The poses of the still segments: segments whose gravity directions lie within `poseAngle` of each other are
+    /// merged (sample-weighted mean).
+    public func poses(_ segments: [StillSegment]) -> [StillPose] {
+        let cosLimit = cos(settings.poseAngle * Double.pi / 180)
+        var clusters: [(sum: SIMD3<Double>, squares: SIMD3<Double>, count: Int)] = []
+        for segment in segments {
+            let weight = Double(segment.count)
+            let mean = segment.accelerometerMean
+            let norm = length(mean)
+            guard norm > 0 else { continue }
+            let squares = (segment.accelerometerNoise * segment.accelerometerNoise + mean * mean) * weight
+            if let match = clusters.firstIndex(where: { cluster in
+                let centre = cluster.sum / Double(cluster.count)
+                return dot(centre, mean) / (length(centre) * norm) >= cosLimit
+            }) {
+                clusters[match].sum += mean * weight
+                clusters[match].squares += squares
+                clusters[match].count += segment.count
+            } else {
+                clusters.append((mean * weight, squares, segment.count))
+            }
+        }
+        return clusters.map { cluster in
+            let count = Double(cluster.count)
+            let mean = cluster.sum / count
+            let variance = cluster.squares / count - mean * mean
+            return StillPose(
+                accelerometer: mean, samples: cluster.count,
+                noise: SIMD3(
+                    max(0, variance.x).squareRoot(), max(0, variance.y).squareRoot(), max(0, variance.z).squareRoot()))
+        }
+    }
+
+    private func segment(_ samples: [InertialSample], _ range: Range<Int>) -> StillSegment {
+        let count = Double(range.count)
+        var sumA = SIMD3<Double>.zero
+        var sumG = SIMD3<Double>.zero
+        for i in range {
+            sumA += samples[i].accelerometer
+            sumG += samples[i].gyroscope
+        }
+        let meanA = sumA / count
+        var squares = SIMD3<Double>.zero
+        for i in range { squares += (samples[i].accelerometer - meanA) * (samples[i].accelerometer - meanA) }
+        let variance = squares / count
+        return StillSegment(
+            range: range, startTime: samples[range.lowerBound].time, endTime: samples[range.upperBound - 1].time,
+            accelerometerMean: meanA,
+            accelerometerNoise: SIMD3(variance.x.squareRoot(), variance.y.squareRoot(), variance.z.squareRoot()),
+            gyroscopeMean: sumG / count)
+    }
+}

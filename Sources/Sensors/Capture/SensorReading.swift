@@ -1,0 +1,28 @@
+import Fusion
+
+/// One timestamped reading of one sensor, in SI units and the device frame (DESIGN.md "Conventions"): what a capture
+/// engine delivers before accelerometer, gyroscope and magnetometer are merged into `IMUSample`s.
+public struct SensorReading: Sendable, Equatable {
+    /// Which sensor produced the reading.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Specific force, m/s².
+        case accelerometer
+        /// Angular velocity, rad/s.
+        case gyroscope
+        /// Magnetic flux density, µT.
+        case magnetometer
+    }
+
+    /// The sensor.
+    public var kind: Kind
+    /// Time of the measurement, s (kernel timestamp or monotonic clock).
+    public var t: Double
+    /// The measured vector (m/s², rad/s or µT, by `kind`).
+    public var value: Vector3
+
+    public init(kind: Kind, t: Double, value: Vector3) {
+        self.kind = kind
+        self.t = t
+        self.value = value
+    }
+}

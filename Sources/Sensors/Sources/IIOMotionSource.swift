@@ -1,0 +1,173 @@
+import Foundation
+import IIO
+
+/// Readings from the IIO sensors of a libiio context (`local:` by default, `ip:` through iiod, `usb:`): the
+/// preferred accelerometer, gyroscope and magnetometer that discovery found, each device captured on its own thread
+/// (buffered, or polled when the driver cannot buffer), merged by the reader.
+///
+/// Timestamps: the devices' kernel timestamps when every device is buffered with a timestamp channel (they share
+/// the kernel's clock); otherwise the host's monotonic clock for all of them, so that merged devices agree.
+public final class IIOMotionSource: MotionSource, @unchecked Sendable {
+    // @unchecked: `captures` and `queue` are guarded by `lock`.
+
+    /// What discovery found in the context.
+    public let inventory: SensorInventory
+    public let info: MotionSourceInfo
+    /// The sensors captured: the preferred accelerometer, gyroscope and magnetometer.
+    public let sensors: [DiscoveredSensor]
+
+    private let lock = NSLock()
+    private let cancellation = CaptureCancellation()
+    private var captures: [DeviceCapture] = []
+    private var queue: ReadingQueue?
+
+    /// Discovers the sensors of the context `uri` names (nil: `local:`).
+    ///
+    /// - Throws: `CaptureError` `.notFound` when the context has neither accelerometer nor gyroscope (the message
+    ///   suggests `--source sim`), and discovery's failures (unreachable context, permission denied…).
+    public static func open(uri: String?) throws(CaptureError) -> IIOMotionSource {
+        let inventory: SensorInventory
+        do {
+            inventory = try SensorDiscovery.discover(uri: uri)
+        } catch {
+            throw CaptureError(error)
+        }
+        return try IIOMotionSource(inventory: inventory)
+    }
+
+    /// A source over an inventory discovery already made.
+    public init(inventory: SensorInventory) throws(CaptureError) {
+        let chosen = SensorKind.allCases.compactMap { inventory.preferred($0) }
+        guard !chosen.isEmpty else {
+            throw CaptureError(
+                .notFound,
+                "no IMU found in \(inventory.uri) (no IIO accelerometer or gyroscope); "
+                    + "try '--source sim' for the built-in simulated IMU")
+        }
+        guard inventory.valuesAvailable else {
+            throw CaptureError(
+                .notFound,
+                "\(inventory.uri) only describes its sensors (scales cannot be read); use a local: or ip: context")
+        }
+        self.inventory = inventory
+        self.sensors = chosen
+        let gyroscope = chosen.first { $0.kind == .gyroscope }
+        let accelerometer = chosen.first { $0.kind == .accelerometer }
+        let names = Array(Set(chosen.map(\.deviceName))).sorted().joined(separator: " + ")
+        self.info = MotionSourceInfo(
+            name: "iio \(inventory.uri): \(names)",
+            hasAccelerometer: accelerometer != nil,
+            hasGyroscope: gyroscope != nil,
+            hasMagnetometer: chosen.contains { $0.kind == .magnetometer },
+            // Unknown without a list of available rates (HID hubs accept any report interval).
+            maximumSampleRate: Self.highest((gyroscope ?? accelerometer)?.availableFrequencies))
+    }
+
+    private static func highest(_ list: FrequencyList?) -> Double? {
+        switch list {
+        case .discrete(let values): values.max()
+        case .range(_, _, let maximum): maximum
+        case nil: nil
+        }
+    }
+
+    public func start(_ configuration: CaptureConfiguration) throws(CaptureError) {
+        let groups = Dictionary(grouping: sensors, by: \.deviceID).sorted { $0.key < $1.key }.map(\.value)
+        let policy = timestampPolicy(groups: groups)
+        if let note = policy.note { configuration.log(note) }
+        let queue = ReadingQueue(producers: groups.count)
+        let captures = groups.map {
+            DeviceCapture(
+                uri: inventory.uri, sensors: $0, timestamps: policy.timestamps($0),
+                configuration: configuration, queue: queue, cancellation: cancellation)
+        }
+        lock.lock()
+        self.queue = queue
+        self.captures = captures
+        lock.unlock()
+        for capture in captures {
+            do {
+                try capture.start()
+            } catch {
+                stop()
+                throw error
+            }
+        }
+    }
+
+    /// How each device's samples get their time, so that every device shares one time base: kernel timestamps
+    /// when all devices are buffered with a timestamp channel; on a local context, kernel timestamps where they
+    /// exist and the matching host clock (from `current_timestamp_clock`) elsewhere; otherwise the host's monotonic
+    /// clock at arrival for all.
+    private func timestampPolicy(groups: [[DiscoveredSensor]]) -> TimestampPolicy {
+        func kernelStamped(_ group: [DiscoveredSensor]) -> Bool {
+            group.allSatisfy { $0.captureMode == .buffered && $0.timestamp != nil }
+        }
+        if groups.allSatisfy(kernelStamped) {
+            return TimestampPolicy(note: nil) { _ in .kernel }
+        }
+        if groups.count == 1 {
+            // One device has one time base whatever it is: the host's monotonic clock at arrival.
+            return TimestampPolicy(note: nil) { _ in .arrival(.monotonic) }
+        }
+        let stamped = groups.filter(kernelStamped)
+        if inventory.backend == "local", !stamped.isEmpty, let context = try? Context(uri: inventory.uri) {
+            let clocks = Set(stamped.map { group in
+                (try? context.devices.first { $0.id == group[0].deviceID }?.readAttribute("current_timestamp_clock"))
+                    ?? "unknown"
+            })
+            let host: DeviceCapture.HostClock? =
+                clocks == ["realtime"] ? .realtime : clocks == ["monotonic"] ? .monotonic : nil
+            if let host {
+                return TimestampPolicy(
+                    note: "timestamps: kernel where a device has them, the host's \(clocks.first ?? "") clock elsewhere"
+                ) { kernelStamped($0) ? .kernel : .arrival(host) }
+            }
+        }
+        return TimestampPolicy(
+            note: "timestamps: the host's monotonic clock at arrival (not every device has buffered kernel timestamps)"
+        ) { _ in .arrival(.monotonic) }
+    }
+
+    private struct TimestampPolicy {
+        var note: String?
+        var timestamps: ([DiscoveredSensor]) -> DeviceCapture.Timestamps
+    }
+
+    public func read() throws(CaptureError) -> [SensorReading]? {
+        lock.lock()
+        let queue = self.queue
+        lock.unlock()
+        guard let queue, !cancellation.isCancelled else { return nil }
+        return try queue.pop()
+    }
+
+    public func cancel() {
+        cancellation.cancel()
+        lock.lock()
+        let captures = self.captures
+        let queue = self.queue
+        lock.unlock()
+        captures.forEach { $0.cancel() }
+        queue?.cancel()
+    }
+
+    public func stop() {
+        cancel()
+        lock.lock()
+        let captures = self.captures
+        lock.unlock()
+        // Each thread restores its device before it ends; wait for all of them.
+        captures.forEach { $0.join() }
+    }
+
+    public var statistics: CaptureStatistics {
+        lock.lock()
+        let captures = self.captures
+        let queue = self.queue
+        lock.unlock()
+        var total = captures.reduce(CaptureStatistics()) { $0 + $1.statistics }
+        total.droppedReadings += queue?.droppedReadings ?? 0
+        return total
+    }
+}

@@ -1,0 +1,69 @@
+/// A producer of timestamped accelerometer, gyroscope and magnetometer readings: IIO hardware (buffered or polled,
+/// local or over the network), the built-in simulated IMU, or a recording.
+///
+/// Life cycle: `start(_:)` once, then `read()` from one thread until it returns nil, then `stop()`. `cancel()` may be
+/// called from any thread at any time (a signal handler's thread, a `MotionManager` client) and makes a blocked
+/// `read()` return nil promptly. `stop()` releases the device and restores every sysfs value `start` changed; it is
+/// idempotent and must be called on every exit path.
+public protocol MotionSource: AnyObject, Sendable {
+    /// What the source can deliver; valid before `start`.
+    var info: MotionSourceInfo { get }
+
+    /// Starts producing readings for updates every `configuration.updateInterval` seconds.
+    func start(_ configuration: CaptureConfiguration) throws(CaptureError)
+
+    /// The next readings, each kind in time order; blocks until some arrive. Nil when the source ended (end of a
+    /// recording, `cancel()`); throws when the device failed or vanished.
+    func read() throws(CaptureError) -> [SensorReading]?
+
+    /// Makes `read()` return nil as soon as possible. Thread-safe, idempotent.
+    func cancel()
+
+    /// Stops capture, releases the device and restores what `start` changed. Idempotent.
+    func stop()
+
+    /// What went missing so far (overruns, drops).
+    var statistics: CaptureStatistics { get }
+}
+
+/// How a capture should run.
+public struct CaptureConfiguration: Sendable {
+    /// The update interval the consumer wants, s: the source samples at least this fast and delivers with at most
+    /// about this latency.
+    public var updateInterval: Double
+    /// Where diagnostics go (the CLI's stderr): chosen sampling frequency, polling fallback, achievable rate.
+    public var log: @Sendable (String) -> Void
+
+    public init(updateInterval: Double, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.updateInterval = updateInterval
+        self.log = log
+    }
+}
+
+/// What a source can deliver.
+public struct MotionSourceInfo: Sendable, Equatable {
+    /// A short description for diagnostics, e.g. `sim (seed 1)` or `iio local: accel_3d + gyro_3d`.
+    public var name: String
+    /// An accelerometer is present.
+    public var hasAccelerometer: Bool
+    /// A gyroscope is present.
+    public var hasGyroscope: Bool
+    /// A magnetometer is present.
+    public var hasMagnetometer: Bool
+    /// The gyroscope's (or, without one, the accelerometer's) highest sampling frequency, Hz, when known: the
+    /// shortest useful update interval is its inverse.
+    public var maximumSampleRate: Double?
+
+    public init(
+        name: String, hasAccelerometer: Bool, hasGyroscope: Bool, hasMagnetometer: Bool, maximumSampleRate: Double?
+    ) {
+        self.name = name
+        self.hasAccelerometer = hasAccelerometer
+        self.hasGyroscope = hasGyroscope
+        self.hasMagnetometer = hasMagnetometer
+        self.maximumSampleRate = maximumSampleRate
+    }
+
+    /// Device motion needs an accelerometer and a gyroscope.
+    public var hasDeviceMotion: Bool { hasAccelerometer && hasGyroscope }
+}

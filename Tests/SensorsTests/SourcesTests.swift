@@ -1,0 +1,107 @@
+import Fusion
+import MotionSimulation
+import Testing
+@testable import Sensors
+
+@Suite("Sources: sim, replay, specification")
+struct SourcesTests {
+    /// Reads `count` merged samples from a started source, as fast as it delivers.
+    func samples(_ source: any MotionSource, count: Int, interval: Double = 0.1) throws -> [IMUSample] {
+        try source.start(CaptureConfiguration(updateInterval: interval))
+        defer { source.stop() }
+        let stream = MotionSampleStream(source: source)
+        var result: [IMUSample] = []
+        while result.count < count, let sample = try stream.next() { result.append(sample) }
+        return result
+    }
+
+    @Test func simulatedSourceIsDeterministicForASeed() throws {
+        let first = try samples(SimulatedMotionSource(seed: 11, pacing: .fast), count: 500)
+        let again = try samples(SimulatedMotionSource(seed: 11, pacing: .fast), count: 500)
+        let other = try samples(SimulatedMotionSource(seed: 12, pacing: .fast), count: 500)
+        #expect(first.count == 500)
+        #expect(first == again)
+        #expect(first != other)
+    }
+
+    /// The merged stream carries every simulated sample unchanged, magnetometer included, at the chosen rate.
+    @Test func simulatedSourceMatchesTheSimulatedIMU() throws {
+        let merged = try samples(SimulatedMotionSource(seed: 5, pacing: .fast), count: 300, interval: 0.005)
+        var settings = SimulatedIMU.Settings()
+        settings.sampleRate = 200  // the smallest of 25…1600 Hz at or above 1 / 0.005 s
+        var imu = SimulatedIMU(trajectory: ScriptedTrajectory.demo, settings: settings, seed: 5)
+        let expected = imu.next(300).map(\.sample)
+        #expect(merged == expected)
+        #expect(merged.allSatisfy { $0.magnetometer != nil })
+    }
+
+    @Test func samplingFrequencyChoice() {
+        let list = FrequencyList.discrete([12.5, 25, 50, 100, 200])
+        #expect(SamplingFrequencyChoice.choose(needed: 50, available: list) == 50)
+        #expect(SamplingFrequencyChoice.choose(needed: 60, available: list) == 100)
+        #expect(SamplingFrequencyChoice.choose(needed: 1000, available: list) == 200)
+        #expect(SamplingFrequencyChoice.choose(needed: 1, available: list) == 12.5)
+        let range = FrequencyList.range(minimum: 10, step: 5, maximum: 1000)
+        #expect(SamplingFrequencyChoice.choose(needed: 62, available: range) == 65)
+        #expect(SamplingFrequencyChoice.choose(needed: 5000, available: range) == 1000)
+        #expect(SamplingFrequencyChoice.choose(needed: 50, available: nil) == nil)
+        #expect(SamplingFrequencyChoice.needed(forInterval: 0.1) == SamplingFrequencyChoice.fusionMinimum)
+        #expect(SamplingFrequencyChoice.needed(forInterval: 0.001) == 1000)
+    }
+
+    @Test func replayFastDeliversEverySampleInOrder() throws {
+        let recorded = (0..<1000).map { index in
+            IMUSample(
+                t: Double(index) * 0.01 + (index > 500 ? 0.5 : 0),  // a gap is kept, not filled
+                accelerometer: Vector3(0, 0, 9.81), gyroscope: Vector3(Double(index), 0, 0))
+        }
+        let replayed = try samples(ReplayMotionSource(samples: recorded, pacing: .fast), count: 2000)
+        #expect(replayed == recorded)
+    }
+
+    /// Real-time replay paces by the timestamps: 0.3 s of samples take at least 0.3 s (a lower bound only; the
+    /// machine may be slower, never faster).
+    @Test func replayRealTimeIsPacedByTimestamps() throws {
+        let recorded = (0..<31).map {
+            IMUSample(t: 100 + Double($0) * 0.01, accelerometer: Vector3(0, 0, 9.81), gyroscope: .zero)
+        }
+        let start = MonotonicClock.now()
+        let replayed = try samples(ReplayMotionSource(samples: recorded, pacing: .realTime), count: 31, interval: 0.05)
+        #expect(replayed == recorded)
+        #expect(MonotonicClock.now() - start >= 0.3)
+    }
+
+    @Test func cancelEndsABlockedRead() throws {
+        let source = SimulatedMotionSource(seed: 1, pacing: .realTime)
+        try source.start(CaptureConfiguration(updateInterval: 10))
+        source.cancel()
+        #expect(try source.read() == nil)
+        source.stop()
+    }
+
+    @Test(arguments: [
+        (nil, nil, nil, false, MotionSourceSpecification.iio(uri: nil)),
+        ("iio", "ip:10.0.0.2", nil, false, .iio(uri: "ip:10.0.0.2")),
+        ("sim", nil, 9, true, .simulated(seed: 9, pacing: .fast)),
+        ("sim", nil, nil, false, .simulated(seed: 1, pacing: .realTime)),
+        ("replay:a.csv", nil, nil, true, .replay(path: "a.csv", pacing: .fast)),
+    ] as [(String?, String?, UInt64?, Bool, MotionSourceSpecification)])
+    func specificationParses(text: String?, uri: String?, seed: UInt64?, fast: Bool, expected: MotionSourceSpecification) throws {
+        #expect(try MotionSourceSpecification.parse(text, uri: uri, seed: seed, fast: fast).get() == expected)
+    }
+
+    @Test(arguments: [
+        ("bogus", nil, nil, false, "unknown source"),
+        ("replay:", nil, nil, false, "needs a file"),
+        ("sim", "ip:x", nil, false, "--uri only applies"),
+        ("iio", nil, 3, false, "--seed only applies"),
+        ("iio", nil, nil, true, "--fast only applies"),
+    ] as [(String, String?, UInt64?, Bool, String)])
+    func specificationRejects(text: String, uri: String?, seed: UInt64?, fast: Bool, fragment: String) {
+        guard case .failure(let failure) = MotionSourceSpecification.parse(text, uri: uri, seed: seed, fast: fast) else {
+            Issue.record("'\(text)' must be rejected")
+            return
+        }
+        #expect(failure.message.contains(fragment))
+    }
+}
