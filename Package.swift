@@ -59,6 +59,7 @@ let package = Package(
         .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer"], swiftSettings: strict),
         .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer"], swiftSettings: strict),
+        .testTarget(name: "IIODTestServerTests", dependencies: ["IIODTestServer"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

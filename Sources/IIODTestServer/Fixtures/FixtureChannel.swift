@@ -1,0 +1,41 @@
+/// One input channel of a fixture device, as libiio presents it (id, scan element, attributes).
+public struct FixtureChannel: Sendable, Hashable {
+    /// The channel id (`accel_x`, `timestamp`).
+    public var id: String
+    /// What the channel measures.
+    public var kind: ChannelKind
+    /// The axis modifier, for three-axis channels.
+    public var axis: ChannelAxis?
+    /// The scan index and storage format when the channel can be buffered; `nil` for attribute-only channels.
+    public var scan: (index: Int, format: ScanFormat)? {
+        get { scanIndex.flatMap { index in scanFormat.map { (index, $0) } } }
+        set {
+            scanIndex = newValue?.index
+            scanFormat = newValue?.format
+        }
+    }
+    /// The scan index (buffer order), when buffered.
+    public var scanIndex: Int?
+    /// The storage format, when buffered.
+    public var scanFormat: ScanFormat?
+    /// The channel's attributes, in the order libiio lists them.
+    public var attributes: [FixtureAttribute]
+
+    /// Creates a channel.
+    public init(
+        id: String, kind: ChannelKind, axis: ChannelAxis? = nil, scanIndex: Int? = nil, scanFormat: ScanFormat? = nil,
+        attributes: [FixtureAttribute] = []
+    ) {
+        self.id = id
+        self.kind = kind
+        self.axis = axis
+        self.scanIndex = scanIndex
+        self.scanFormat = scanFormat
+        self.attributes = attributes
+    }
+
+    /// The attribute named `name`, if the channel has it.
+    public func attribute(_ name: String) -> FixtureAttribute? {
+        attributes.first { $0.name == name }
+    }
+}

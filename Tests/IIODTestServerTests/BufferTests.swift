@@ -1,0 +1,235 @@
+import Foundation
+import Glibc
+import Testing
+@testable import IIODTestServer
+
+/// A smooth, physically arbitrary test motion: every axis moves, so axis swaps and sign errors show.
+let testMotion = ClosureMotionSource { t in
+    MotionTruth(
+        specificForce: SIMD3(1.5 * sin(t), -2 + 0.5 * cos(3 * t), 9.5),
+        angularVelocity: SIMD3(0.4 * sin(2 * t), -0.3, 0.2 * cos(t)),
+        magneticField: SIMD3(20 * cos(t), 20 * sin(t), -40)
+    )
+}
+
+/// Decodes samples the way a reader of the kernel ABI would, written independently of the server's encoder.
+struct SampleDecoder {
+    struct Field {
+        var channel: FixtureChannel
+        var offset: Int
+    }
+    var fields: [Field] = []
+    var size = 0
+
+    init(device: FixtureDevice, channels: [String]) {
+        for channel in device.channels where channels.contains(channel.id) {
+            guard let format = channel.scanFormat else { continue }
+            let length = format.storageBits / 8 * format.repeatCount
+            size = (size + length - 1) / length * length
+            fields.append(Field(channel: channel, offset: size))
+            size += length
+        }
+    }
+
+    static func value(_ bytes: ArraySlice<UInt8>, _ format: ScanFormat) -> Int64 {
+        var word: UInt64 = 0
+        let ordered = format.isBigEndian ? Array(bytes) : Array(bytes.reversed())
+        for byte in ordered { word = word << 8 | UInt64(byte) }
+        word >>= UInt64(format.shift)
+        if format.bits < 64 {
+            word &= (UInt64(1) << format.bits) - 1
+            if format.isSigned && word & (UInt64(1) << (format.bits - 1)) != 0 { word |= ~((UInt64(1) << format.bits) - 1) }
+        }
+        return Int64(bitPattern: word)
+    }
+
+    /// Samples as [channel id: raw value].
+    func decode(_ data: [UInt8]) -> [[String: Int64]] {
+        stride(from: 0, to: data.count - size + 1, by: size).map { base in
+            var sample: [String: Int64] = [:]
+            for field in fields {
+                let format = field.channel.scanFormat!
+                let start = base + field.offset
+                sample[field.channel.id] = Self.value(data[start..<(start + format.storageBits / 8)], format)
+            }
+            return sample
+        }
+    }
+}
+
+/// What the toolkit does with raw samples: (raw + offset) · scale, then the mount matrix.
+func corrected(_ sample: [String: Int64], kind: ChannelKind, device: FixtureDevice, server: IIODTestServer) -> SIMD3<Double> {
+    var vector = SIMD3<Double>.zero
+    for axis in ChannelAxis.allCases {
+        let id = "\(kind.rawValue)_\(axis.suffix)"
+        let scale = Double(server.value(device: device.id, channel: id, attribute: "scale") ?? "1") ?? 1
+        let offset = Double(server.value(device: device.id, channel: id, attribute: "offset") ?? "0") ?? 0
+        vector[axis.rawValue] = (Double(sample[id] ?? 0) + offset) * scale
+    }
+    let matrixText = server.value(device: device.id, channel: "mount", attribute: "matrix")
+        ?? server.value(device: device.id, attribute: "mount_matrix")
+    let matrix = matrixText.flatMap { MountMatrix($0) } ?? .identity
+    return matrix.apply(vector)
+}
+
+func physical(_ truth: MotionTruth, _ kind: ChannelKind) -> SIMD3<Double> {
+    switch kind {
+    case .accel: return truth.specificForce
+    case .anglvel: return truth.angularVelocity
+    case .magn: return truth.magneticField / 100
+    default: return .zero
+    }
+}
+
+@Suite("Buffered samples")
+struct BufferTests {
+    @Test("READBUF frames: byte count, the mask before the first chunk only, chunks of the buffer size, a closing 0")
+    func framing() throws {
+        let server = try IIODTestServer(fixture: .hidSensorHub, motion: testMotion, rateScale: .infinity)
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        #expect(try client.command("OPEN iio:device0 4 0000000f") == 0)
+        #expect(server.openBufferCount == 1)
+        #expect(try client.command("READBUF iio:device0 96") == 96)
+        #expect(try client.line() == "0000000f")
+        _ = try client.bytes(96)
+        #expect(try client.command("READBUF iio:device0 10") == 0)  // less than one 24-byte sample
+        #expect(try client.command("READBUF iio:device0 200") == 96)
+        #expect(try client.line() == "0000000f")
+        _ = try client.bytes(96)
+        #expect(try client.line() == "96")
+        _ = try client.bytes(96)
+        #expect(try client.line() == "0")  // 8 bytes left over: fewer than a sample
+        #expect(try client.command("CLOSE iio:device0") == 0)
+        #expect(try client.command("READBUF iio:device0 96") == -EBADF)
+        #expect(server.openBufferCount == 0)
+    }
+
+    @Test(
+        "iio_readdev samples decode to the truth after scale and mount matrix, at 1/rate spacing",
+        .enabled(if: Tools.haveLibiioUtils, "needs libiio-utils (scripts/install-deps installs it)"),
+        arguments: [
+            ("inv-mpu6050", "mpu6050"), ("hid-sensor-hub", "accel_3d"), ("hid-sensor-hub", "gyro_3d"),
+            ("hid-sensor-hub", "magn_3d"), ("st-lsm6dsx", "lsm6dsm_gyro"), ("inv-icm42600", "icm42605-accel"),
+        ]
+    )
+    func readdevMatchesTruth(_ fixtureName: String, _ deviceName: String) throws {
+        let fixture = try #require(IIOFixture.named(fixtureName))
+        let device = try #require(fixture.device(deviceName))
+        let server = try IIODTestServer(fixture: fixture, motion: testMotion, rateScale: .infinity)
+        defer { server.stop() }
+        let count = 40
+        let result = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "\(count)", deviceName])
+        #expect(result.status == 0, "\(result.stderr)")
+        let decoder = SampleDecoder(device: device, channels: device.scanChannels.map(\.id))
+        let samples = decoder.decode(Array(result.stdout))
+        #expect(samples.count == count)
+        let rate = Double(server.value(device: deviceName, attribute: "sampling_frequency")
+            ?? server.value(device: deviceName, channel: device.scanChannels[0].id, attribute: "sampling_frequency") ?? "0") ?? 0
+        #expect(rate > 0)
+        let kinds = Set(device.scanChannels.map(\.kind)).intersection([.accel, .anglvel, .magn])
+        var previous: Int64?
+        for (index, sample) in samples.enumerated() {
+            // Devices without a timestamp channel (magn_3d) are checked against the server's sample grid instead.
+            let time: Double
+            if let timestamp = sample["timestamp"] {
+                time = server.trajectoryTime(ofTimestamp: timestamp)
+                if let previous { #expect(abs(Double(timestamp - previous) - 1e9 / rate) <= 1) }
+                previous = timestamp
+            } else {
+                time = Double(index) / rate
+            }
+            for kind in kinds {
+                let expected = physical(testMotion.truth(at: time), kind)
+                let got = corrected(sample, kind: kind, device: device, server: server)
+                let scale = Double(server.value(device: deviceName, channel: "\(kind.rawValue)_x", attribute: "scale") ?? "1") ?? 1
+                // One count of rounding per axis (mount matrices here are signed permutations).
+                if sample["timestamp"] != nil {
+                    #expect(abs(got.x - expected.x) <= scale && abs(got.y - expected.y) <= scale
+                        && abs(got.z - expected.z) <= scale, "\(deviceName) \(kind) sample \(index): \(got) vs \(expected)")
+                }
+            }
+        }
+    }
+
+    @Test(
+        "split accel and gyro stream on one sample grid, so timestamps of both devices line up",
+        .enabled(if: Tools.haveLibiioUtils, "needs libiio-utils (scripts/install-deps installs it)")
+    )
+    func splitDevicesShareClock() throws {
+        let server = try IIODTestServer(fixture: .stLsm6dsx, motion: testMotion, rateScale: .infinity)
+        defer { server.stop() }
+        let accel = try #require(IIOFixture.stLsm6dsx.device("lsm6dsm_accel"))
+        let gyro = try #require(IIOFixture.stLsm6dsx.device("lsm6dsm_gyro"))
+        let a = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "8", "lsm6dsm_accel"])
+        let g = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "8", "lsm6dsm_gyro"])
+        let accelStamps = SampleDecoder(device: accel, channels: accel.scanChannels.map(\.id)).decode(Array(a.stdout)).compactMap { $0["timestamp"] }
+        let gyroStamps = SampleDecoder(device: gyro, channels: gyro.scanChannels.map(\.id)).decode(Array(g.stdout)).compactMap { $0["timestamp"] }
+        #expect(accelStamps.count == 8 && gyroStamps.count == 8)
+        let period = 1e9 / 104
+        for stamp in gyroStamps {
+            let steps = Double(stamp - accelStamps[0]) / period
+            #expect(abs(steps - steps.rounded()) < 1e-6 * max(1, abs(steps)) + 2 / period)
+        }
+    }
+
+    @Test(
+        "a subset of channels: only the enabled ones, packed and aligned as libiio expects",
+        .enabled(if: Tools.haveLibiioUtils, "needs libiio-utils (scripts/install-deps installs it)")
+    )
+    func channelSubset() throws {
+        let server = try IIODTestServer(fixture: .invMpu6050, motion: testMotion, rateScale: .infinity)
+        defer { server.stop() }
+        let device = try #require(IIOFixture.invMpu6050.device("mpu6050"))
+        let result = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "5", "mpu6050", "anglvel_z", "timestamp"])
+        #expect(result.status == 0)
+        #expect(result.stdout.count == 5 * 16)  // s16 then padding to the 8-byte timestamp
+        let samples = SampleDecoder(device: device, channels: ["anglvel_z", "timestamp"]).decode(Array(result.stdout))
+        for sample in samples {
+            let time = server.trajectoryTime(ofTimestamp: try #require(sample["timestamp"]))
+            // Mount matrix row 3 is (0, 0, 1): z passes through; 1 count tolerance.
+            let expected = testMotion.truth(at: time).angularVelocity.z / 0.001064724
+            #expect(abs(Double(try #require(sample["anglvel_z"])) - expected) <= 1)
+        }
+    }
+
+    @Test("at rate scale 1 samples are not delivered before their time (lower bound only)")
+    func pacing() throws {
+        let server = try IIODTestServer(fixture: .hidSensorHub, motion: testMotion, rateScale: 1)
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        #expect(try client.command("OPEN iio:device1 10 0000000f") == 0)
+        let start = ServerState.now(CLOCK_MONOTONIC)
+        for _ in 0..<3 {
+            let length = try client.command("READBUF iio:device1 240")
+            #expect(length == 240)
+            _ = try client.line()
+            _ = try client.bytes(length)
+        }
+        // 30 samples at 100 Hz span 0.29 s of trajectory from the first one.
+        let elapsed = Double(ServerState.now(CLOCK_MONOTONIC) - start) / 1e9
+        #expect(elapsed >= 0.28)
+    }
+
+    @Test("a client vanishing mid-buffer releases its buffer; other clients go on")
+    func disconnectMidBuffer() throws {
+        let server = try IIODTestServer(fixture: .hidSensorHub, motion: testMotion, rateScale: 1)
+        defer { server.stop() }
+        do {
+            let leaving = try RawClient(port: server.port)
+            #expect(try leaving.command("OPEN iio:device0 1000 0000000f") == 0)
+            try leaving.send("READBUF iio:device0 24000\r\n")  // 10 s of samples at 100 Hz
+        }
+        let staying = try RawClient(port: server.port)
+        #expect(try staying.command("OPEN iio:device0 2 0000000f") == 0)
+        #expect(try staying.command("READBUF iio:device0 48") == 48)
+        // The leaving session notices at its next write (when its block is due) or at once on stop.
+        var waited = 0
+        while server.connectionCount > 1 && waited < 150 {
+            usleep(100_000)
+            waited += 1
+        }
+        #expect(server.connectionCount == 1)
+        #expect(server.openBufferCount == 1)
+    }
+}
