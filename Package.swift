@@ -54,7 +54,8 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .testTarget(name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
+        .testTarget(
+            name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI", "IIODTestServer"], swiftSettings: strict),
         .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer"], swiftSettings: strict),
