@@ -55,12 +55,16 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(
-            name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI", "IIODTestServer"], swiftSettings: strict),
+            name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI", "IIODTestServer", "MotionSimulation"],
+            swiftSettings: strict),
+        .testTarget(name: "FusionTests", dependencies: ["Fusion"], swiftSettings: strict),
         .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
+        .testTarget(
+            name: "IIODTestServerTests", dependencies: ["IIODTestServer", "MotionSimulation", "Fusion"],
+            swiftSettings: strict),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer"], swiftSettings: strict),
         .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer"], swiftSettings: strict),
-        .testTarget(name: "IIODTestServerTests", dependencies: ["IIODTestServer"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

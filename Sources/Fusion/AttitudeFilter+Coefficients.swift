@@ -4,10 +4,12 @@ extension AttitudeFilter {
         /// The sample period the coefficients are derived for, s.
         public internal(set) var samplePeriod: Double
         @usableFromInline var accelerometerLowPass: ButterworthLowPass
-        /// The bias estimator runs on every `biasStride`-th accelerometer sample.
-        @usableFromInline var biasStride: Int
-        /// The accelerometer low-pass at the bias estimator's period (for the rotation matrix and rotated bias).
-        @usableFromInline var biasLowPass: ButterworthLowPass
+        /// The slow loop (rest detection, bias estimation, magnetometer) runs on every `slowStride`-th sample.
+        @usableFromInline var slowStride: Int
+        /// The slow loop's nominal period, s.
+        @usableFromInline var slowPeriod: Double
+        /// The accelerometer low-pass at the slow loop's period (for the rotation matrix and rotated bias).
+        @usableFromInline var slowLowPass: ButterworthLowPass
         @usableFromInline var restLowPass: ButterworthLowPass
         @usableFromInline var magneticLowPass: ButterworthLowPass
         /// Gain of the first-order heading correction per sample.
@@ -27,19 +29,20 @@ extension AttitudeFilter {
         public init(settings s: Settings, samplePeriod ts: Double) {
             samplePeriod = ts
             accelerometerLowPass = ButterworthLowPass(timeConstant: s.accelerometerTimeConstant, samplePeriod: ts)
-            let stride = s.biasUpdateRate > 0 ? (1 / (ts * s.biasUpdateRate)).rounded() : 1
-            biasStride = stride.isFinite ? Int(Swift.min(Swift.max(stride, 1), 1000)) : 1
-            let biasPeriod = ts * Double(biasStride)
-            biasLowPass = ButterworthLowPass(timeConstant: s.accelerometerTimeConstant, samplePeriod: biasPeriod)
-            restLowPass = ButterworthLowPass(timeConstant: s.restFilterTimeConstant, samplePeriod: ts)
+            let stride = s.slowUpdateRate > 0 ? (1 / (ts * s.slowUpdateRate)).rounded() : 1
+            slowStride = stride.isFinite ? Int(Swift.min(Swift.max(stride, 1), 1000)) : 1
+            let slow = ts * Double(slowStride)
+            slowPeriod = slow
+            slowLowPass = ButterworthLowPass(timeConstant: s.accelerometerTimeConstant, samplePeriod: slow)
+            restLowPass = ButterworthLowPass(timeConstant: s.restFilterTimeConstant, samplePeriod: slow)
             magneticLowPass = ButterworthLowPass(
-                timeConstant: Swift.max(s.magneticCurrentTimeConstant, ts), samplePeriod: ts)
-            magneticGain = Self.gain(timeConstant: s.magnetometerTimeConstant, samplePeriod: ts)
-            magneticReferenceGain = Self.gain(timeConstant: s.magneticReferenceTimeConstant, samplePeriod: ts)
+                timeConstant: Swift.max(s.magneticCurrentTimeConstant, slow), samplePeriod: slow)
+            magneticGain = Self.gain(timeConstant: s.magnetometerTimeConstant, samplePeriod: slow)
+            magneticReferenceGain = Self.gain(timeConstant: s.magneticReferenceTimeConstant, samplePeriod: slow)
             biasP0 = s.biasInitialSigma * s.biasInitialSigma
             // The variance grows by (0.1 °/s)² per forgetting time.
             let forget = 0.1 * Double.pi / 180
-            biasProcessNoise = forget * forget * biasPeriod / Swift.max(s.biasForgettingTime, biasPeriod)
+            biasProcessNoise = forget * forget * slow / Swift.max(s.biasForgettingTime, slow)
             // Measurement noise W chosen so that continuous updates settle at the variance p:
             // P = (P + V)·W / (P + V + W) has the fixed point P = p when W = p²/V + p.
             let pMotion = s.biasMotionSigma * s.biasMotionSigma

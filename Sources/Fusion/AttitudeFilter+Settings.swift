@@ -45,10 +45,6 @@ extension AttitudeFilter {
         public var biasVerticalForgettingFactor: Double = 1e-4
         /// Steady-state standard deviation of the bias estimated at rest, rad/s. Default 0.03 °/s.
         public var biasRestSigma: Double = 0.03 * degree
-        /// Highest rate at which the bias estimator runs, Hz: it runs on every n-th sample, n = round(sample rate /
-        /// this), with its noise and filters derived for that period. Its inputs are low-passed over seconds, so a
-        /// higher rate costs time without adding information. Default 100 Hz.
-        public var biasUpdateRate: Double = 100
 
         // MARK: Rest detection
 
@@ -89,6 +85,12 @@ extension AttitudeFilter {
         public var magneticRejectionFactor: Double = 2.0
 
         // MARK: Time and bad samples
+
+        /// Highest rate of the slow loop, Hz: rest detection, gyroscope bias estimation and the magnetometer run on
+        /// every n-th sample, n = round(sample rate / this), with their filters and gains derived for that period.
+        /// Their inputs are low-passed over seconds, so a higher rate costs time without adding information.
+        /// Default 100 Hz.
+        public var slowUpdateRate: Double = 100
 
         /// The nominal sample rate in Hz, or nil to estimate it from the timestamps. Default nil.
         public var sampleRate: Double? = nil

@@ -74,8 +74,12 @@ extension AttitudeFilter {
         @usableFromInline var accelerometerLowPass = LowPassState<SIMD3<Double>>()
         @usableFromInline var restGyroscopeLowPass = LowPassState<SIMD3<Double>>()
         @usableFromInline var restAccelerometerLowPass = LowPassState<SIMD3<Double>>()
-        /// Accelerometer samples until the next bias step.
-        @usableFromInline var biasCountdown = 0
+        /// Samples until the next slow-loop step (rest, bias), and the time since the last one.
+        @usableFromInline var slowCountdown = 0
+        @usableFromInline var slowElapsed = 0.0
+        /// The same for the magnetometer.
+        @usableFromInline var magneticCountdown = 0
+        @usableFromInline var magneticElapsed = 0.0
         @usableFromInline var rotationLowPass0 = LowPassState<SIMD3<Double>>()
         @usableFromInline var rotationLowPass1 = LowPassState<SIMD3<Double>>()
         @usableFromInline var rotationLowPass2 = LowPassState<SIMD3<Double>>()
@@ -92,8 +96,8 @@ extension AttitudeFilter {
             Quaternion(w: headingCos, x: 0, y: 0, z: headingSin) * inclinationAttitude
         }
 
-        /// The attitude without the magnetometer's heading (device → gravity-aligned frame).
-        @inline(__always)
-        public var inclinationAttitude: Quaternion { inclinationCorrection * gyroscopeAttitude }
+        /// The attitude without the magnetometer's heading (device → gravity-aligned frame):
+        /// `inclinationCorrection * gyroscopeAttitude`, kept up to date by the filter.
+        public internal(set) var inclinationAttitude: Quaternion = .identity
     }
 }

@@ -7,10 +7,10 @@
 @usableFromInline
 enum Elementary {
     // π/2 split so that n·pio2Hi is exact for |n| < 2^20.
-    @usableFromInline static let pio2Hi = 1.57079632673412561417e+00
-    @usableFromInline static let pio2Mid = 6.07710050630396597660e-11
-    @usableFromInline static let pio2Lo = 2.02226624879595063154e-21
-    @usableFromInline static let twoOverPi = 6.36619772367581382433e-01
+    @inlinable static var pio2Hi: Double { 1.57079632673412561417e+00 }
+    @inlinable static var pio2Mid: Double { 6.07710050630396597660e-11 }
+    @inlinable static var pio2Lo: Double { 2.02226624879595063154e-21 }
+    @inlinable static var twoOverPi: Double { 6.36619772367581382433e-01 }
 
     /// sin(x) for |x| ≤ π/4.
     @inlinable @inline(__always)
@@ -86,12 +86,12 @@ enum Elementary {
         return s / c
     }
 
-    @usableFromInline static let atanHi: (Double, Double, Double, Double) = (
+    @inlinable static var atanHi: (Double, Double, Double, Double) {(
         4.63647609000806093515e-01, 7.85398163397448278999e-01, 9.82793723247329054082e-01,
-        1.57079632679489655800e+00)
-    @usableFromInline static let atanLo: (Double, Double, Double, Double) = (
+        1.57079632679489655800e+00)}
+    @inlinable static var atanLo: (Double, Double, Double, Double) {(
         2.26987774529616870924e-17, 3.06161699786838301793e-17, 1.39033110312309984516e-17,
-        6.12323399573676603587e-17)
+        6.12323399573676603587e-17)}
 
     /// atan(x) in (-π/2, π/2).
     @inlinable

@@ -40,9 +40,11 @@ public struct Matrix3: Sendable, Hashable {
     }
 
     /// The identity matrix.
-    public static let identity = Matrix3(SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1))
+    @inlinable @inline(__always)
+    public static var identity: Matrix3 { Matrix3(SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)) }
     /// The zero matrix.
-    public static let zero = Matrix3(SIMD3(0, 0, 0), SIMD3(0, 0, 0), SIMD3(0, 0, 0))
+    @inlinable @inline(__always)
+    public static var zero: Matrix3 { Matrix3(SIMD3(0, 0, 0), SIMD3(0, 0, 0), SIMD3(0, 0, 0)) }
 
     /// The rows as an array of arrays (the JSON form of DESIGN.md's calibration file).
     @inlinable public var rows: [[Double]] {

@@ -22,7 +22,8 @@ public struct Quaternion: Sendable, Hashable {
     }
 
     /// The identity rotation (1, 0, 0, 0).
-    public static let identity = Quaternion(w: 1, x: 0, y: 0, z: 0)
+    @inlinable @inline(__always)
+    public static var identity: Quaternion { Quaternion(w: 1, x: 0, y: 0, z: 0) }
 
     /// The rotation by `angle` radians about `axis` (right-hand rule). The axis need not be unit length.
     ///

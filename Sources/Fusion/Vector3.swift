@@ -64,7 +64,8 @@ public struct Vector3: Sendable, Hashable {
     @inlinable public var array: [Double] { [x, y, z] }
 
     /// (0, 0, 0).
-    public static let zero = Vector3(0, 0, 0)
+    @inlinable @inline(__always)
+    public static var zero: Vector3 { Vector3(0, 0, 0) }
 
     /// The dot product.
     @inlinable @inline(__always)

@@ -44,7 +44,7 @@ public final class Buffer {
     ///
     /// - Throws: ``IIOError``: ``IIOErrno/timedOut`` when nothing arrived in time, ``IIOErrno/noSuchDevice`` when
     ///   the device vanished, ``IIOErrno/resourceTemporarilyUnavailable`` in non-blocking mode without data,
-    ///   ``IIOErrno/badFileDescriptor``-like codes after ``cancel()``.
+    ///   and an error (the code depends on the backend) after ``cancel()``.
     ///
     /// The corresponding C function is `iio_buffer_refill`.
     @discardableResult

@@ -31,6 +31,10 @@ public final class Context {
     /// default), `usb:[BUS.ADDRESS[.INTERFACE]]`, `xml:PATH` (a context description file; its attributes cannot be
     /// read: every attribute call answers ``IIOErrno/notImplemented``). Blocks while the backend connects.
     ///
+    /// libiio and libxml2 print their complaints to stderr; while the context is being created, file descriptor 2
+    /// is redirected and the first line is kept in ``IIOError/detail`` instead, so whatever other threads write to
+    /// stderr meanwhile is lost. Create contexts before starting other work.
+    ///
     /// - Throws: ``IIOError`` with operation `iio_create_context_from_uri`: ``IIOErrno/noSuchFileOrDirectory`` for a
     ///   local context without IIO, ``IIOErrno/connectionRefused`` for an `ip:` address nobody serves,
     ///   ``IIOErrno/notImplemented`` for an unknown scheme, ``IIOErrno/invalidArgument`` for an XML file that is

@@ -54,7 +54,8 @@ public struct Profile: Sendable {
             let angle = omega * t + phase
             let s = sin(angle)
             let c = cos(angle)
-            return Value(value: amplitude * s, rate: amplitude * omega * c, acceleration: -amplitude * omega * omega * s)
+            return Value(
+                value: amplitude * s, rate: amplitude * omega * c, acceleration: -amplitude * omega * omega * s)
         }
     }
 

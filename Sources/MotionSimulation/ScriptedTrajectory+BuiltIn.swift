@@ -62,7 +62,8 @@ extension Trajectory where Self == ScriptedTrajectory {
     /// |---|---|
     /// | 0–4 | rest, flat on a table, top pointing north |
     /// | 4–6 | picked up (lifted 30 cm) and tilted 40° towards the user |
-    /// | 6–30 | walking: 2 Hz vertical bounce (±1.5 cm, ≈2.4 m/s² peak), 1 Hz sway (±3 cm), 2 Hz surge, arm wobble of ±3° and ±2°; a 90° left turn at 20–23 |
+    /// | 6–30 | walking: 2 Hz bounce (±1.5 cm, ≈2.4 m/s² peak), 1 Hz sway (±3 cm), 2 Hz surge, ±3°/±2° wobble |
+    /// | 20–23 | (while walking) a 90° left turn |
     /// | 30–32 | standing still in hand |
     /// | 32–41 | tilts: landscape, screen down, portrait upright, holding 1.5–2 s each |
     /// | 41–50 | fast spins: a full turn about z (peak ≈ 3.9 rad/s), then a full turn about x |

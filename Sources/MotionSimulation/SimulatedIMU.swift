@@ -82,12 +82,19 @@ public struct SimulatedIMU: Sendable {
     /// The next sample and its truth.
     public mutating func next() -> Reading {
         let period = 1 / settings.sampleRate
-        var t = startTime + Double(index) * period
+        // index / rate, not index · period: 0.7, not 0.7000000000000001, at 100 Hz.
+        var t = startTime + Double(index) / settings.sampleRate
         index += 1
         if settings.timingJitter > 0 {
             let jitter = settings.timingJitter * generator.nextGaussian()
             t += min(max(jitter, -0.45 * period), 0.45 * period)
         }
+        return sample(at: t)
+    }
+
+    /// A sample taken at time `t` (seconds) instead of on the regular schedule, e.g. for a source paced by a clock;
+    /// noise, bias and saturation as for `next()` (the noise level follows `sampleRate`). Does not advance `index`.
+    public mutating func sample(at t: Double) -> Reading {
         let truth = trajectory.truth(at: t)
         let rootRate = settings.sampleRate.squareRoot()
         let accelerometer = measure(

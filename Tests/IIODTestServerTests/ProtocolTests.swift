@@ -37,7 +37,12 @@ struct ProtocolTests {
         #expect(try client.read("READ mpu6050 INPUT mount matrix") == .success("0, 1, 0; -1, 0, 0; 0, 0, 1"))
         #expect(try client.read("READ iio:device0 INPUT accel_x scale") == .success("0.004785"))
         #expect(try client.read("READ iio:device0 INPUT accel_x in_accel_scale") == .success("0.004785"))
-        #expect(try client.read("READ iio:device0 BUFFER watermark") == .success("1"))
+        #expect(try client.read("READ iio:device0 BUFFER watermark") == .success("1"))  // unlisted, yet readable
+        #expect(try client.read("READ iio:device0 BUFFER length") == .success("2"))
+        // A device READ reaches any file of the device directory, like the local backend's fopen.
+        #expect(try client.read("READ mpu6050 in_mount_matrix") == .success("0, 1, 0; -1, 0, 0; 0, 0, 1"))
+        #expect(try client.read("READ mpu6050 in_anglvel_scale") == .success("0.001064724"))
+        #expect(try client.read("READ mpu6050 INPUT accel_x sampling_frequency") == .success("50"))
         #expect(try client.read("READ iio:device0 DEBUG direct_reg_access") == .success("0x68"))
     }
 
@@ -71,7 +76,7 @@ struct ProtocolTests {
             values.append(String(decoding: payload[offset..<(offset + size)].prefix { $0 != 0 }, as: UTF8.self))
             offset += (size + 3) / 4 * 4
         }
-        #expect(values == ["0", "1"])  // data_available, watermark
+        #expect(values == ["0"])  // data_available: libiio 0.24 lists no other buffer attribute
     }
 
     @Test("WRITE stores the value for every client, answers the byte count, and is logged")

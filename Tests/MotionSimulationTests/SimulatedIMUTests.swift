@@ -73,6 +73,17 @@ import Testing
         #expect(abs(correlation) < 0.03)
     }
 
+    @Test func samplesAtArbitraryTimes() {
+        var a = SimulatedIMU(trajectory: ScriptedTrajectory.demo, seed: 3)
+        var b = SimulatedIMU(trajectory: ScriptedTrajectory.demo, seed: 3)
+        let times = [0.0, 0.013, 0.5, 7.25, 7.2500001]
+        let first = times.map { a.sample(at: $0) }
+        #expect(first == times.map { b.sample(at: $0) })
+        #expect(first.map(\.sample.t) == times)
+        #expect(first.map(\.truth) == times.map { ScriptedTrajectory.demo.truth(at: $0) })
+        #expect(a.index == 0)
+    }
+
     @Test func idealSettingsReproduceTheTruth() {
         var imu = SimulatedIMU(trajectory: ScriptedTrajectory.demo, settings: .ideal, seed: 1)
         for reading in imu.next(3000) {

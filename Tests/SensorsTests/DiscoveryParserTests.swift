@@ -80,3 +80,14 @@ struct DiscoveryParserTests {
         #expect(identity.fileName == "bmi160+accel-display_platform_i2c-1_1-0068")
     }
 }
+
+@Suite("Context identity from URIs")
+struct DiscoveryURITests {
+    @Test("the host of ip: URIs identifies network contexts", arguments: [
+        ("ip:raspberrypi.local", "raspberrypi.local" as String?), ("ip:192.168.1.7:30431", "192.168.1.7"),
+        ("ip:[fe80::1]:30431", "[fe80::1]"), ("ip:", nil), ("local:", nil), ("xml:/tmp/x.xml", nil),
+    ])
+    func host(uri: String, host: String?) {
+        #expect(SensorDiscovery.host(of: uri) == host)
+    }
+}

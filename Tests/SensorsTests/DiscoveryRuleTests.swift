@@ -138,6 +138,28 @@ struct DiscoveryRuleTests {
         }
     }
 
+    @Test("libiio 0.24's `mount` pseudo-channel (in_mount_matrix) is found; a typed matrix wins over it")
+    func mountPseudoChannel() throws {
+        let mount = DeviceSnapshot.ChannelSnapshot(
+            id: "mount", type: "mount", axis: nil, isOutput: false, scanIndex: nil, format: nil,
+            attributes: ["matrix": "in_mount_matrix"])
+        var values = ["in_accel_scale": "1", "in_mount_matrix": "0, 1, 0; -1, 0, 0; 0, 0, 1"]
+        let plain = FakeDevice.device(
+            name: "mpu6050", channels: FakeDevice.axes("accel", firstIndex: 0) + [mount], values: values)
+        let sensor = try #require(try FakeDevice.analyze([plain]).first)
+        #expect(sensor.mountMatrixAttribute == .channel(id: "mount", attribute: "matrix", file: "in_mount_matrix"))
+        #expect(sensor.mountMatrix.rows == [SIMD3(0, 1, 0), SIMD3(-1, 0, 0), SIMD3(0, 0, 1)])
+        #expect(sensor.mountMatrixSource == .attribute)
+
+        values["in_accel_mount_matrix"] = "-1, 0, 0; 0, -1, 0; 0, 0, 1"
+        var typedChannels = FakeDevice.axes("accel", firstIndex: 0) + [mount]
+        for index in 0..<3 { typedChannels[index].attributes["mount_matrix"] = "in_accel_mount_matrix" }
+        let typed = FakeDevice.device(name: "mpu6050", channels: typedChannels, values: values)
+        let typedSensor = try #require(try FakeDevice.analyze([typed]).first)
+        #expect(typedSensor.mountMatrixAttribute?.file == "in_accel_mount_matrix")
+        #expect(typedSensor.mountMatrix.rows[0] == SIMD3(-1, 0, 0))
+    }
+
     @Test("a magnetometer converts Gauss to µT")
     func magnetometer() throws {
         let device = FakeDevice.device(

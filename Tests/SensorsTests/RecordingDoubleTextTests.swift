@@ -41,7 +41,9 @@ import Darwin
         for value in Self.values() {
             let text = DoubleText.shortest(value)
             let parsed = Array(text.utf8).withUnsafeBufferPointer { DoubleText.parse($0) }
-            if parsed?.bitPattern != value.bitPattern { failures.append("\(value) → \(text) → \(String(describing: parsed))") }
+            if parsed?.bitPattern != value.bitPattern {
+                failures.append("\(value) → \(text) → \(String(describing: parsed))")
+            }
             if Double(text)?.bitPattern != value.bitPattern { failures.append("stdlib reads \(text) not as \(value)") }
             if significantDigits(text) != significantDigits(value.description) {
                 failures.append("\(value): \(text) is not as short as Swift's \(value.description)")

@@ -1,11 +1,5 @@
 import BodyReadings
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `bodyreadings fuse [FILE|-]`: fuses a recording into attitude, gravity and user acceleration, streaming.
 enum FuseCommand {
     static let command = Command(
@@ -60,7 +54,7 @@ enum FuseCommand {
         let reader = path == "-"
             ? try RecordingReader(fileDescriptor: 0, source: "<stdin>", useMagnetometer: useMagnetometer)
             : try RecordingReader(path: path, useMagnetometer: useMagnetometer)
-        let output = try arguments.value("--output").map { try OutputFile(path: $0) }
+        let output = try arguments.value("--output").map { try MotionOutputFile(path: $0) }
         let writer = output.map { file in
             MotionOutputWriter(format: format, units: units, sink: { try file.write($0) })
         } ?? MotionOutputWriter(format: format, units: units, console: console)
@@ -85,48 +79,3 @@ enum FuseCommand {
         return .ok
     }
 }
-
-/// The file behind `--output`: created or truncated, written as the output is produced.
-private final class OutputFile {
-    let path: String
-    private var fd: Int32
-
-    init(path: String) throws(CLIError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw CLIError(
-                "cannot write '\(path)': \(String(cString: strerror(errno))); check the directory and its permissions",
-                exitCode: .ioError)
-        }
-        self.path = path
-        self.fd = fd
-    }
-
-    deinit {
-        if fd >= 0 { _ = closeDescriptor(fd) }
-    }
-
-    func write(_ bytes: [UInt8]) throws(CLIError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { writeDescriptor(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                let code = errno
-                if code == EINTR || code == EAGAIN { continue }
-                throw CLIError("cannot write '\(path)': \(String(cString: strerror(code)))", exitCode: .ioError)
-            }
-            offset += n
-        }
-    }
-
-    func close() throws(CLIError) {
-        let result = closeDescriptor(fd)
-        fd = -1
-        if result != 0 {
-            throw CLIError("cannot write '\(path)': \(String(cString: strerror(errno)))", exitCode: .ioError)
-        }
-    }
-}
-
-private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
-private func writeDescriptor(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, bytes, count) }

@@ -9,7 +9,10 @@ import Darwin
 /// libxml2, which libiio uses for `xml:` contexts, prints its parse errors straight to stderr; a CLI that promises
 /// one-line errors has to catch them and fold them into the `IIOError`. Other threads writing to stderr during the
 /// call lose their output to the capture: context creation is rare and normally happens before any streaming.
+/// Captures are serialised process-wide, so that two threads creating contexts cannot leave fd 2 redirected.
 func capturingStandardError<R>(_ body: () -> R) -> (result: R, firstLine: String?) {
+    standardErrorLock.lock()
+    defer { standardErrorLock.unlock() }
     let saved = dup(2)
     var template = Array("/tmp/bodyreadings-stderr-XXXXXX".utf8CString)
     let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -32,4 +35,26 @@ func capturingStandardError<R>(_ body: () -> R) -> (result: R, firstLine: String
     let text = String(decoding: bytes[..<count], as: UTF8.self)
     let line = text.split(separator: "\n").first.map(String.init)
     return (result, line)
+}
+
+/// Serialises ``capturingStandardError(_:)``.
+private let standardErrorLock = ProcessLock()
+
+/// A plain pthread mutex (the toolchain's Synchronization module is not among the allowed dependencies).
+private final class ProcessLock: @unchecked Sendable {
+    // @unchecked: the mutex itself provides the synchronisation; it is allocated once and never moved.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
 }

@@ -13,12 +13,17 @@ public struct FixtureAttribute: Sendable, Hashable {
     public var readError: Int32?
     /// When set, every write answers this errno (e.g. `EACCES` to test the permission path).
     public var writeError: Int32?
+    /// Whether libiio lists the attribute (in the XML). `false` for sysfs files libiio 0.24 reserves to itself
+    /// (`buffer/length`, `buffer/enable`, `buffer/watermark`): absent from the XML, yet READ/WRITE by name still
+    /// reach them, as they reach the sysfs file.
+    public var isListed: Bool
 
     /// Creates an attribute; `readOnly` attributes reject writes with `EACCES`.
     public init(
         _ name: String, filename: String? = nil, value: String, readOnly: Bool = false,
-        readError: Int32? = nil, writeError: Int32? = nil
+        readError: Int32? = nil, writeError: Int32? = nil, listed: Bool = true
     ) {
+        self.isListed = listed
         self.name = name
         self.filename = filename
         self.value = value

@@ -30,11 +30,13 @@ enum IIOContextXML {
             if let label = device.label { out += "label=\"\(escape(label))\" " }
             out += ">"
             for channel in device.channels { out += render(channel) }
-            for attribute in device.attributes { out += "<attribute name=\"\(escape(attribute.name))\" />" }
-            for attribute in device.bufferAttributes {
+            for attribute in device.attributes where attribute.isListed {
+                out += "<attribute name=\"\(escape(attribute.name))\" />"
+            }
+            for attribute in device.bufferAttributes where attribute.isListed {
                 out += "<buffer-attribute name=\"\(escape(attribute.name))\" />"
             }
-            for attribute in device.debugAttributes {
+            for attribute in device.debugAttributes where attribute.isListed {
                 out += "<debug-attribute name=\"\(escape(attribute.name))\" />"
             }
             out += "</device>"
@@ -53,7 +55,7 @@ enum IIOContextXML {
             }
             out += "/>"
         }
-        for attribute in channel.attributes {
+        for attribute in channel.attributes where attribute.isListed {
             out += "<attribute name=\"\(escape(attribute.name))\" "
             if let filename = attribute.filename { out += "filename=\"\(escape(filename))\" " }
             out += "/>"

@@ -5,9 +5,9 @@ import Glibc
 // matrices (`IIO_MOUNT_MATRIX(IIO_SHARED_BY_DIR)` → device attribute `in_mount_matrix`, `IIO_SHARED_BY_ALL` →
 // `mount_matrix`) and triggers. libiio's local backend turns `in_<type>_<attr>` files into channel attributes named
 // `<attr>` (file name kept in `filename`) and sorts attributes by name; the fixtures are stored that way. Two
-// consequences of libiio 0.24's sysfs parsing (local.c) that clients see: `in_mount_matrix` becomes an input channel
-// `mount` (no scan index) with the attribute `matrix`, and the `buffer/` files `length` and `enable` are reserved,
-// so the buffer attributes are only `data_available`, `watermark` and the like.
+// consequences of libiio 0.24's sysfs parsing (local.c) that clients see, checked against the real iiod 0.24 on a
+// fake sysfs: `in_mount_matrix` becomes an input channel `mount` (no scan index) with the attribute `matrix`, and
+// the `buffer/` files `length`, `enable` and `watermark` are reserved, so only `data_available` is listed.
 
 extension IIOFixture {
     /// Bosch BMI160 on I²C without an IRQ line (drivers/iio/imu/bmi160): accel + gyro in one device, scan indices
@@ -130,11 +130,13 @@ extension IIOFixture {
 
     // MARK: Building blocks
 
-    /// `buffer/` attributes every kfifo-backed device has on Linux 6.1 that libiio lists (`length` and `enable`
-    /// are reserved to libiio itself).
+    /// `buffer/` files of every kfifo-backed device on Linux 6.1; libiio 0.24 lists only `data_available` (it
+    /// reserves `length`, `enable` and `watermark`), but READ/WRITE by name reach all of them.
     static let standardBufferAttributes: [FixtureAttribute] = [
         FixtureAttribute("data_available", value: "0", readOnly: true),
-        FixtureAttribute("watermark", value: "1"),
+        FixtureAttribute("enable", value: "0", listed: false),
+        FixtureAttribute("length", value: "2", listed: false),
+        FixtureAttribute("watermark", value: "1", listed: false),
     ]
 
     /// Three channels `<kind>_x/y/z` with consecutive scan indices; `shared` attributes come from one

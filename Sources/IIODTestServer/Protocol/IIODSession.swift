@@ -136,13 +136,47 @@ final class IIODSession {
         return .success(Address(device: device, target: target, attribute: rest.first))
     }
 
+    /// The attributes a read-all answers: those libiio lists.
     private func attributes(of device: FixtureDevice, _ target: Target) -> (AttributeKind, [FixtureAttribute]) {
         switch target {
-        case .device: return (.device, device.attributes)
-        case .buffer: return (.buffer, device.bufferAttributes)
-        case .debug: return (.debug, device.debugAttributes)
-        case .channel(let channel): return (.channel, channel.attributes)
+        case .device: return (.device, device.attributes.filter(\.isListed))
+        case .buffer: return (.buffer, device.bufferAttributes.filter(\.isListed))
+        case .debug: return (.debug, device.debugAttributes.filter(\.isListed))
+        case .channel(let channel): return (.channel, channel.attributes.filter(\.isListed))
         }
+    }
+
+    private struct Found {
+        var kind: AttributeKind
+        var attribute: FixtureAttribute
+        var channel: FixtureChannel?
+    }
+
+    /// Finds the file an attribute name reaches, as the local backend does: a channel attribute by name, else
+    /// (like `get_filename` falling back to the name) any file of the device directory: a device attribute or a
+    /// channel attribute's sysfs file (`in_accel_scale`); buffer and debug attributes by name, listed or not.
+    private func find(_ name: String, in device: FixtureDevice, _ target: Target) -> Found? {
+        switch target {
+        case .buffer:
+            return device.bufferAttributes.first { $0.name == name }.map { Found(kind: .buffer, attribute: $0) }
+        case .debug:
+            return device.debugAttributes.first { $0.name == name }.map { Found(kind: .debug, attribute: $0) }
+        case .channel(let channel):
+            if let attribute = channel.attributes.first(where: { $0.name == name }) {
+                return Found(kind: .channel, attribute: attribute, channel: channel)
+            }
+        case .device:
+            break
+        }
+        if let attribute = device.attributes.first(where: { $0.name == name }) {
+            return Found(kind: .device, attribute: attribute)
+        }
+        for channel in device.channels {
+            if let attribute = channel.attributes.first(where: { $0.filename == name }) {
+                return Found(kind: .channel, attribute: attribute, channel: channel)
+            }
+        }
+        return nil
     }
 
     private func channel(of target: Target) -> FixtureChannel? {
@@ -175,10 +209,8 @@ final class IIODSession {
             }
             return answer(payload.count) && stream.write(payload + [UInt8(ascii: "\n")])
         }
-        guard let attribute = list.first(where: { $0.name == name || $0.filename == name }) else {
-            return answer(errno(ENOENT))
-        }
-        switch state.read(device: device, channel: channel, kind: kind, attribute: attribute) {
+        guard let found = find(name, in: device, target) else { return answer(errno(ENOENT)) }
+        switch state.read(device: device, channel: found.channel, kind: found.kind, attribute: found.attribute) {
         case .failure(let error):
             return answer(errno(error.value))
         case .success(let value):
@@ -217,12 +249,10 @@ final class IIODSession {
         }
         guard let name = address.attribute else { return answer(errno(EINVAL)) }
         let (device, target) = (address.device, address.target)
-        let (kind, list) = attributes(of: device, target)
-        guard let attribute = list.first(where: { $0.name == name || $0.filename == name }) else {
-            return answer(errno(ENOENT))
-        }
-        return answer(state.write(device: device, channel: channel(of: target), kind: kind, attribute: attribute,
-                                  bytes: payload))
+        guard let found = find(name, in: device, target) else { return answer(errno(ENOENT)) }
+        return answer(state.write(
+            device: device, channel: found.channel, kind: found.kind, attribute: found.attribute, bytes: payload
+        ))
     }
 
     // MARK: Triggers

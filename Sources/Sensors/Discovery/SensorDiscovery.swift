@@ -57,6 +57,13 @@ public enum SensorDiscovery {
                 throw SensorError(
                     .malformedContextFile, "'\(uri.dropFirst(4))' is not a valid IIO context description\(detail)",
                     uri: uri, errno: error.errno.rawValue)
+            case .noSuchDeviceOrAddress where uri.hasPrefix("ip:"):
+                // libiio falls back to an Avahi lookup when the name does not resolve; its complaint about the
+                // Avahi daemon would mislead, so the error says what happened.
+                let host = host(of: uri) ?? String(uri.dropFirst(3))
+                throw SensorError(
+                    .contextUnreachable, "host '\(host)' of '\(uri)' does not resolve", uri: uri,
+                    errno: error.errno.rawValue)
             case .permissionDenied, .notPermitted:
                 throw SensorError(.permissionDenied, error.description, uri: uri, errno: error.errno.rawValue)
             case .timedOut, .ioError, .noSuchFileOrDirectory, .noSuchDevice:
@@ -81,7 +88,8 @@ public enum SensorDiscovery {
         throws(SensorError) -> SensorInventory
     {
         let snapshots = context.devices.map(DeviceSnapshot.init)
-        let hardware = context.attribute("hw_serial") ?? context.attribute("hw_model") ?? context.name
+        let hardware = context.attribute("hw_serial") ?? context.attribute("hw_model") ?? host(of: context.uri)
+            ?? context.name
         let result = try analyze(
             snapshots, isLocal: context.isLocal, contextIdentity: hardware, uri: context.uri, environment: environment)
         return SensorInventory(
@@ -112,94 +120,15 @@ public enum SensorDiscovery {
             let udevMatrix = isLocal ? environment.udevProperty("ACCEL_MOUNT_MATRIX", deviceID: device.id) : nil
             for kind in kinds {
                 guard let axes = axes(of: device, kind: kind) else { continue }
-                let type = kind.channelType
-                let axisNames = ["x", "y", "z"]
-
-                // Scale: required, per axis or shared.
-                var scaleLocations: [AttributeLocation] = []
-                for (axis, channel) in axes.enumerated() {
-                    guard let location = locate(
-                        "scale", channel: channel, in: device,
-                        deviceFallbacks: ["in_\(type)_\(axisNames[axis])_scale", "in_\(type)_scale"])
-                    else {
-                        throw SensorError(
-                            .missingAttribute, "\(device.displayName) has no scale for \(channel.id) (in_\(type)_scale)",
-                            uri: uri, device: device.displayName, attribute: "in_\(type)_scale")
-                    }
-                    scaleLocations.append(location)
-                }
-                let scale = try reader.doubles(at: scaleLocations)
-
-                // Offset: optional, zero when absent.
-                let offsetLocations = axes.enumerated().map { axis, channel in
-                    locate(
-                        "offset", channel: channel, in: device,
-                        deviceFallbacks: ["in_\(type)_\(axisNames[axis])_offset", "in_\(type)_offset"])
-                }
-                var offset: [Double]? = [0, 0, 0]
-                if offsetLocations.contains(where: { $0 != nil }) {
-                    let present = offsetLocations.compactMap { $0 }
-                    if let values = try reader.doubles(at: present) {
-                        var index = 0
-                        offset = offsetLocations.map { location in
-                            guard location != nil else { return 0 }
-                            defer { index += 1 }
-                            return values[index]
-                        }
-                    } else {
-                        offset = nil
-                    }
-                }
-
-                // Mount matrix: the driver's attribute, overridden by udev's ACCEL_MOUNT_MATRIX.
-                let matrixLocation = locate(
-                    "mount_matrix", channel: axes[0], in: device,
-                    deviceFallbacks: ["in_\(type)_mount_matrix", "in_mount_matrix", "mount_matrix"])
-                var matrix = MountMatrix.identity
-                var matrixSource = MountMatrixSource.none
-                if let matrixLocation, let text = try reader.text(at: matrixLocation) {
-                    guard let parsed = MountMatrix(parsing: text) else {
-                        throw reader.malformed(matrixLocation, text, expected: "a 3×3 matrix \"a, b, c; d, e, f; g, h, i\"")
-                    }
-                    matrix = parsed
-                    matrixSource = .attribute
-                }
-                if let udevMatrix {
-                    guard let parsed = MountMatrix(parsing: udevMatrix) else {
-                        throw SensorError(
-                            .malformedAttribute,
-                            "udev property ACCEL_MOUNT_MATRIX of \(device.displayName) is '\(udevMatrix)', not a 3×3 matrix",
-                            uri: uri, device: device.displayName, attribute: "ACCEL_MOUNT_MATRIX")
-                    }
-                    matrix = parsed
-                    matrixSource = .udev
-                }
-
-                // Sampling frequency and what the driver accepts.
-                let frequencyLocation = locate(
-                    "sampling_frequency", channel: axes[0], in: device,
-                    deviceFallbacks: ["in_\(type)_sampling_frequency", "sampling_frequency"])
-                var frequency: Double?
-                if let frequencyLocation, let text = try reader.text(at: frequencyLocation, tolerateDriverErrors: true) {
-                    guard let value = Double(attributeText: text) else {
-                        throw reader.malformed(frequencyLocation, text, expected: "a number (Hz)")
-                    }
-                    frequency = value
-                }
-                let availableLocation = locate(
-                    "sampling_frequency_available", channel: axes[0], in: device,
-                    deviceFallbacks: ["in_\(type)_sampling_frequency_available", "sampling_frequency_available"])
-                var available: FrequencyList?
-                if let availableLocation, let text = try reader.text(at: availableLocation, tolerateDriverErrors: true) {
-                    guard let list = FrequencyList(parsing: text) else {
-                        throw reader.malformed(
-                            availableLocation, text, expected: "frequencies in Hz (\"12.5 25 50\" or \"[min step max]\")")
-                    }
-                    available = list
-                }
-
-                let (mode, reason) = captureMode(
-                    device: device, axes: axes, trigger: trigger, ownTrigger: ownTrigger)
+                // 1. Conversion to SI: scale (required) and offset (zero when absent).
+                let (scale, scaleLocations) = try scale(of: axes, kind: kind, in: device, reader: &reader)
+                let offset = try offset(of: axes, kind: kind, in: device, reader: &reader)
+                // 2. Orientation: the driver's mount matrix, overridden by udev's ACCEL_MOUNT_MATRIX.
+                let mount = try mountMatrix(of: axes, kind: kind, in: device, udev: udevMatrix, reader: &reader)
+                // 3. Rate: the current sampling frequency and what the driver accepts.
+                let rate = try samplingFrequency(of: axes, kind: kind, in: device, reader: &reader)
+                // 4. Capture: buffered through a trigger or FIFO, or polled.
+                let (mode, reason) = captureMode(device: device, axes: axes, trigger: trigger, ownTrigger: ownTrigger)
                 sensors.append(
                     DiscoveredSensor(
                         kind: kind, deviceID: device.id, deviceName: device.name ?? device.id, label: device.label,
@@ -208,11 +137,11 @@ public enum SensorDiscovery {
                         timestamp: device.channels.first { $0.type == "timestamp" && !$0.isOutput }.map {
                             SensorChannel(id: $0.id, scanIndex: $0.scanIndex, format: $0.format)
                         },
-                        scale: scale, scaleAttributes: scaleLocations, offset: offset, mountMatrix: matrix,
-                        mountMatrixSource: matrixSource, mountMatrixAttribute: matrixLocation,
-                        samplingFrequency: frequency, samplingFrequencyAttribute: frequencyLocation,
-                        availableFrequencies: available, trigger: trigger.name, isTriggerKnown: trigger.known, ownTrigger: ownTrigger,
-                        captureMode: mode, captureReason: reason))
+                        scale: scale, scaleAttributes: scaleLocations, offset: offset, mountMatrix: mount.matrix,
+                        mountMatrixSource: mount.source, mountMatrixAttribute: mount.location,
+                        samplingFrequency: rate.frequency, samplingFrequencyAttribute: rate.location,
+                        availableFrequencies: rate.available, trigger: trigger.name, isTriggerKnown: trigger.known,
+                        ownTrigger: ownTrigger, captureMode: mode, captureReason: reason))
             }
             if reader.sawUnsupported { valuesAvailable = false }
         }
@@ -286,6 +215,15 @@ public enum SensorDiscovery {
             result[device.id] = SensorIdentity(rawValue: text)
         }
         return result
+    }
+
+    /// The host of an `ip:HOST[:PORT]` URI (`raspberrypi.local`, `192.168.1.7`, `[fe80::1]`), nil for other URIs.
+    static func host(of uri: String) -> String? {
+        guard uri.hasPrefix("ip:") else { return nil }
+        let rest = uri.dropFirst(3)
+        if rest.hasPrefix("["), let end = rest.firstIndex(of: "]") { return String(rest[...end]) }
+        let host = rest.filter { $0 == ":" }.count == 1 ? rest.prefix { $0 != ":" } : rest
+        return host.isEmpty ? nil : String(host)
     }
 
     static func normalized(_ uri: String?) -> String {

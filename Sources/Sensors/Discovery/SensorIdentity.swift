@@ -6,7 +6,8 @@
 ///   `/sys/devices` (resolved from `/sys/bus/iio/devices/iio:deviceN`): `pci0000:00/0000:00:15.1/i2c_designware.1/i2c-1/1-0068`
 ///   for an I²C chip at address 0x68, `…/0003:8087:0AC2/HID-SENSOR-200073` for a HID sensor hub (the HID instance
 ///   counters `.0001`, `.1.auto` that change between boots are dropped).
-/// - **Other contexts** (network, USB, XML): `<driver name>[+<label>]@<context hw_serial, hw_model or backend>`.
+/// - **Other contexts** (network, USB, XML): `<driver name>[+<label>]@<place>`, the place being the context attribute
+///   `hw_serial`, else `hw_model`, else the host of an `ip:` URI, else the backend name (`usb`, `xml`).
 /// - When two devices would get the same identity, the second and later get `#2`, `#3` in context order.
 ///
 /// A combined IMU (bmi160) gives its accelerometer and gyroscope the same identity: they are one chip.

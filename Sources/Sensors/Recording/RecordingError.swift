@@ -72,8 +72,8 @@ public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertibl
             return "\(place): \(found) fields but the header has \(expected); every row needs one field per column"
         case .timeNotIncreasing(let previous, let found):
             if !found.isFinite { return "\(place): t is '\(found)'; t must be a finite number of seconds" }
-            return "\(place): t = \(DoubleText.shortest(found)) does not increase (previous row: \(DoubleText.shortest(previous))); "
-                + "t must be strictly increasing"
+            return "\(place): t = \(DoubleText.shortest(found)) does not increase "
+                + "(previous row: \(DoubleText.shortest(previous))); t must be strictly increasing"
         case .lineTooLong(let limit):
             return "\(place): line longer than \(limit) bytes; is this a recording CSV?"
         }

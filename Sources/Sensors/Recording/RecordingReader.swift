@@ -77,11 +77,12 @@ public final class RecordingReader {
         }
         for name in RecordingColumns.required where !seen.contains(name) { throw fail(.missingColumn(name)) }
         let magnetometerColumns = RecordingColumns.magnetometer.filter { seen.contains($0) }
-        if let absent = RecordingColumns.magnetometer.first(where: { !seen.contains($0) }), !magnetometerColumns.isEmpty {
+        if !magnetometerColumns.isEmpty, let absent = RecordingColumns.magnetometer.first(where: { !seen.contains($0) }) {
             throw fail(.missingColumn(absent))
         }
         let withMagnetometer = useMagnetometer && magnetometerColumns.count == 3
-        let used = withMagnetometer ? RecordingColumns.required + RecordingColumns.magnetometer : RecordingColumns.required
+        let used = withMagnetometer
+            ? RecordingColumns.required + RecordingColumns.magnetometer : RecordingColumns.required
         self.input = input
         self.columns = names
         self.hasMagnetometer = withMagnetometer
@@ -114,43 +115,63 @@ public final class RecordingReader {
             magnetometer: hasMagnetometer ? Vector3(values.7, values.8, values.9) : nil)
     }
 
-    /// Splits `line` at commas and parses the used fields into their slots.
-    private func parse(_ line: UnsafeBufferPointer<UInt8>, into values: UnsafeMutablePointer<Double>) throws(RecordingError) {
-        let base = line.baseAddress ?? UnsafePointer(bitPattern: 1)!
+    /// Parses the used fields of `line` into their slots, scanning each byte once.
+    private func parse(
+        _ line: UnsafeBufferPointer<UInt8>, into values: UnsafeMutablePointer<Double>
+    ) throws(RecordingError) {
+        guard let base = line.baseAddress else {
+            throw RecordingError(
+                source: input.source, line: input.lineNumber,
+                reason: .wrongFieldCount(expected: slots.count, found: 1))
+        }
         let count = line.count
-        var field = 0
-        var fieldStart = 0
         var index = 0
         try slots.withUnsafeBufferPointer { slots throws(RecordingError) in
-            while true {
-                while index < count, base[index] != UInt8(ascii: ",") { index += 1 }
-                if field < slots.count {
-                    let slot = slots[field]
-                    if slot >= 0 {
-                        var first = fieldStart
-                        var last = index
-                        while first < last, base[first] == 0x20 { first += 1 }
-                        while last > first, base[last - 1] == 0x20 { last -= 1 }
-                        guard let value = DoubleText.parse(base + first, count: last - first) else {
-                            throw notANumber(field: field, text: UnsafeBufferPointer(start: base + first, count: last - first))
-                        }
-                        values[slot] = value
+            for field in 0..<slots.count {
+                let fieldStart = index
+                let slot = slots[field]
+                if slot >= 0 {
+                    while index < count, base[index] == 0x20 { index += 1 }
+                    guard let number = DoubleText.parsePrefix(base + index, count: count - index) else {
+                        throw notANumber(field: field, line: line, from: fieldStart)
                     }
+                    values[slot] = number.value
+                    index += number.length
+                    while index < count, base[index] == 0x20 { index += 1 }
+                    guard index == count || base[index] == UInt8(ascii: ",") else {
+                        throw notANumber(field: field, line: line, from: fieldStart)
+                    }
+                } else {
+                    while index < count, base[index] != UInt8(ascii: ",") { index += 1 }
                 }
-                field += 1
-                if index >= count { break }
+                if field + 1 == slots.count { break }
+                // Another field follows: a comma must be here.
+                guard index < count else {
+                    throw RecordingError(
+                        source: input.source, line: input.lineNumber,
+                        reason: .wrongFieldCount(expected: slots.count, found: field + 1))
+                }
                 index += 1
-                fieldStart = index
             }
-            if field != slots.count {
+            if index < count {
+                // More fields than columns: count them for the message.
+                var found = slots.count
+                for byte in UnsafeBufferPointer(rebasing: line[index...]) where byte == UInt8(ascii: ",") { found += 1 }
                 throw RecordingError(
                     source: input.source, line: input.lineNumber,
-                    reason: .wrongFieldCount(expected: slots.count, found: field))
+                    reason: .wrongFieldCount(expected: slots.count, found: found))
             }
         }
     }
 
-    private func notANumber(field: Int, text: UnsafeBufferPointer<UInt8>) -> RecordingError {
+    private func notANumber(field: Int, line: UnsafeBufferPointer<UInt8>, from start: Int) -> RecordingError {
+        var end = start
+        while end < line.count, line[end] != UInt8(ascii: ",") { end += 1 }
+        var first = start
+        var last = end
+        while first < last, line[first] == 0x20 { first += 1 }
+        while last > first, line[last - 1] == 0x20 { last -= 1 }
+        let text = UnsafeBufferPointer(rebasing: line[first..<last])
         var shown = String(decoding: text.prefix(40), as: UTF8.self)
         if text.count > 40 { shown += "…" }
         return RecordingError(

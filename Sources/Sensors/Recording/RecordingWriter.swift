@@ -72,23 +72,33 @@ public final class RecordingWriter {
 
     /// Appends the recording line of `sample` (with its newline) to `buffer`.
     public static func append(_ sample: IMUSample, includesMagnetometer: Bool, to buffer: inout [UInt8]) {
-        DoubleText.appendShortest(sample.t, to: &buffer)
-        appendVector(sample.accelerometer, to: &buffer)
-        appendVector(sample.gyroscope, to: &buffer)
-        if includesMagnetometer {
-            appendVector(sample.magnetometer ?? Vector3(.nan, .nan, .nan), to: &buffer)
+        // Eleven numbers of at most 24 bytes, ten commas and a newline: 512 bytes is plenty.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { scratch in
+            let start = scratch.baseAddress!
+            var position = start
+            position += DoubleText.writeShortest(sample.t, into: position)
+            write(sample.accelerometer, at: &position)
+            write(sample.gyroscope, at: &position)
+            if includesMagnetometer {
+                write(sample.magnetometer ?? Vector3(.nan, .nan, .nan), at: &position)
+            }
+            position.pointee = 0x0A
+            position += 1
+            buffer.append(contentsOf: UnsafeBufferPointer(start: start, count: position - start))
         }
-        buffer.append(0x0A)
     }
 
     @inline(__always)
-    private static func appendVector(_ v: Vector3, to buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: ","))
-        DoubleText.appendShortest(v.x, to: &buffer)
-        buffer.append(UInt8(ascii: ","))
-        DoubleText.appendShortest(v.y, to: &buffer)
-        buffer.append(UInt8(ascii: ","))
-        DoubleText.appendShortest(v.z, to: &buffer)
+    private static func write(_ v: Vector3, at position: inout UnsafeMutablePointer<UInt8>) {
+        position.pointee = UInt8(ascii: ",")
+        position += 1
+        position += DoubleText.writeShortest(v.x, into: position)
+        position.pointee = UInt8(ascii: ",")
+        position += 1
+        position += DoubleText.writeShortest(v.y, into: position)
+        position.pointee = UInt8(ascii: ",")
+        position += 1
+        position += DoubleText.writeShortest(v.z, into: position)
     }
 
     private static func writeAll(fd: Int32, _ bytes: [UInt8], path: String) throws(RecordingError) {

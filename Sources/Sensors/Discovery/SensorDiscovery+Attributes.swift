@@ -1,0 +1,126 @@
+// The attribute rules of discovery: where scale, offset, mount matrix and sampling frequency live for a sensor
+// kind, and how their text becomes values. Names follow the kernel ABI (Documentation/ABI/testing/sysfs-bus-iio):
+// per-axis `in_<type>_<axis>_<attr>`, shared by type `in_<type>_<attr>`, shared by direction `in_<attr>`, shared by
+// all `<attr>`; libiio presents the first two as channel attributes named `<attr>`.
+
+extension SensorDiscovery {
+    private static let axisNames = ["x", "y", "z"]
+
+    /// The scale of each axis and where it was read; the values are nil when the context cannot read them.
+    ///
+    /// - Throws: ``SensorError/Reason/missingAttribute`` when an axis has no scale at all,
+    ///   ``SensorError/Reason/malformedAttribute`` when one is not a number.
+    static func scale(
+        of axes: [DeviceSnapshot.ChannelSnapshot], kind: SensorKind, in device: DeviceSnapshot,
+        reader: inout ValueReader
+    ) throws(SensorError) -> (values: [Double]?, locations: [AttributeLocation]) {
+        let type = kind.channelType
+        var locations: [AttributeLocation] = []
+        for (axis, channel) in axes.enumerated() {
+            guard let location = locate(
+                "scale", channel: channel, in: device,
+                deviceFallbacks: ["in_\(type)_\(axisNames[axis])_scale", "in_\(type)_scale"])
+            else {
+                throw SensorError(
+                    .missingAttribute, "\(device.displayName) has no scale for \(channel.id) (in_\(type)_scale)",
+                    uri: reader.uri, device: device.displayName, attribute: "in_\(type)_scale")
+            }
+            locations.append(location)
+        }
+        return (try reader.doubles(at: locations), locations)
+    }
+
+    /// The offset of each axis in raw counts: 0 for axes without an offset attribute, nil when the context cannot
+    /// read values.
+    static func offset(
+        of axes: [DeviceSnapshot.ChannelSnapshot], kind: SensorKind, in device: DeviceSnapshot,
+        reader: inout ValueReader
+    ) throws(SensorError) -> [Double]? {
+        let type = kind.channelType
+        var offsets: [Double] = []
+        for (axis, channel) in axes.enumerated() {
+            guard let location = locate(
+                "offset", channel: channel, in: device,
+                deviceFallbacks: ["in_\(type)_\(axisNames[axis])_offset", "in_\(type)_offset"])
+            else {
+                offsets.append(0)
+                continue
+            }
+            guard let value = try reader.doubles(at: [location])?.first else { return nil }
+            offsets.append(value)
+        }
+        return offsets
+    }
+
+    /// The mount matrix, where it came from, and the driver's attribute (if any, even when udev overrides it).
+    static func mountMatrix(
+        of axes: [DeviceSnapshot.ChannelSnapshot], kind: SensorKind, in device: DeviceSnapshot, udev: String?,
+        reader: inout ValueReader
+    ) throws(SensorError) -> (matrix: MountMatrix, source: MountMatrixSource, location: AttributeLocation?) {
+        let location = mountMatrixLocation(of: axes, kind: kind, in: device)
+        if let udev {
+            guard let matrix = MountMatrix(parsing: udev) else {
+                throw SensorError(
+                    .malformedAttribute,
+                    "udev property ACCEL_MOUNT_MATRIX of \(device.displayName) is '\(udev)', not a 3×3 matrix",
+                    uri: reader.uri, device: device.displayName, attribute: "ACCEL_MOUNT_MATRIX")
+            }
+            return (matrix, .udev, location)
+        }
+        guard let location, let text = try reader.text(at: location) else { return (.identity, .none, location) }
+        guard let matrix = MountMatrix(parsing: text) else {
+            throw reader.malformed(location, text, expected: "a 3×3 matrix \"a, b, c; d, e, f; g, h, i\"")
+        }
+        return (matrix, .attribute, location)
+    }
+
+    /// Where the mount matrix is, most specific first: `in_<type>_mount_matrix` (libiio: channel attribute
+    /// `mount_matrix`), `in_mount_matrix` (libiio 0.24 parses it as the pseudo-channel `mount` with attribute
+    /// `matrix`; other backends may list it as a device attribute), `mount_matrix` (device attribute).
+    static func mountMatrixLocation(
+        of axes: [DeviceSnapshot.ChannelSnapshot], kind: SensorKind, in device: DeviceSnapshot
+    ) -> AttributeLocation? {
+        if let typed = locate(
+            "mount_matrix", channel: axes[0], in: device, deviceFallbacks: ["in_\(kind.channelType)_mount_matrix"])
+        {
+            return typed
+        }
+        if let mount = device.channels.first(where: { $0.id == "mount" && !$0.isOutput }),
+            let file = mount.attributes["matrix"]
+        {
+            return .channel(id: mount.id, attribute: "matrix", file: file)
+        }
+        return ["in_mount_matrix", "mount_matrix"].first { device.attributes.contains($0) }.map { .device($0) }
+    }
+
+    /// The current sampling frequency (Hz), its attribute, and the accepted frequencies. A driver that cannot
+    /// answer in its current state (EINVAL, EIO, EBUSY…) leaves the value unknown rather than failing discovery.
+    static func samplingFrequency(
+        of axes: [DeviceSnapshot.ChannelSnapshot], kind: SensorKind, in device: DeviceSnapshot,
+        reader: inout ValueReader
+    ) throws(SensorError) -> (frequency: Double?, location: AttributeLocation?, available: FrequencyList?) {
+        let type = kind.channelType
+        let location = locate(
+            "sampling_frequency", channel: axes[0], in: device,
+            deviceFallbacks: ["in_\(type)_sampling_frequency", "sampling_frequency"])
+        var frequency: Double?
+        if let location, let text = try reader.text(at: location, tolerateDriverErrors: true) {
+            guard let value = Double(attributeText: text) else {
+                throw reader.malformed(location, text, expected: "a number (Hz)")
+            }
+            frequency = value
+        }
+        let availableLocation = locate(
+            "sampling_frequency_available", channel: axes[0], in: device,
+            deviceFallbacks: ["in_\(type)_sampling_frequency_available", "sampling_frequency_available"])
+        var available: FrequencyList?
+        if let availableLocation, let text = try reader.text(at: availableLocation, tolerateDriverErrors: true) {
+            guard let list = FrequencyList(parsing: text) else {
+                throw reader.malformed(
+                    availableLocation, text, expected: "frequencies in Hz (\"12.5 25 50\" or \"[min step max]\")")
+            }
+            available = list
+        }
+        return (frequency, location, available)
+    }
+}

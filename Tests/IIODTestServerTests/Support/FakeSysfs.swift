@@ -1,0 +1,102 @@
+import Foundation
+import Glibc
+@testable import IIODTestServer
+
+/// Builds, inside a private mount namespace, the sysfs tree a kernel would show for a fixture and serves it with
+/// the real iiod 0.24 (`unshare -m`, tmpfs over /sys/bus and /sys/kernel): the ground truth the test server must
+/// match. Needs root (or CAP_SYS_ADMIN) and iiod.
+enum FakeSysfs {
+    /// Whether private mount namespaces work here (root in a container may still lack CAP_SYS_ADMIN).
+    static let isAvailable: Bool = {
+        guard getuid() == 0, Tools.path("unshare") != nil, Tools.haveIIOD else { return false }
+        guard let result = try? Tools.run("unshare", ["-m", "sh", "-c", "mount -t tmpfs none /sys/bus"], timeout: 10)
+        else { return false }
+        return result.status == 0
+    }()
+
+    private static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    /// The shell script that creates the tree and then becomes iiod on `port`.
+    static func script(for fixture: IIOFixture, port: UInt16) -> String {
+        var lines = [
+            "set -e",
+            "mount -t tmpfs none /sys/bus",
+            "mount -t tmpfs none /sys/kernel",
+            "mkdir -p /sys/bus/iio/devices /sys/kernel/debug/iio",
+        ]
+        func file(_ path: String, _ value: String) {
+            lines.append("printf '%s\\n' \(quote(value)) > \(quote(path))")
+        }
+        for device in fixture.devices {
+            let directory = "/sys/bus/iio/devices/\(device.id)"
+            lines.append("mkdir -p \(quote(directory))")
+            file("\(directory)/name", device.name)
+            if device.isTrigger { continue }
+            for attribute in device.attributes { file("\(directory)/\(attribute.name)", attribute.value) }
+            var written = Set<String>()
+            for channel in device.channels {
+                for attribute in channel.attributes {
+                    let name = attribute.filename ?? attribute.name
+                    if written.insert(name).inserted { file("\(directory)/\(name)", attribute.value) }
+                }
+                if let index = channel.scanIndex, let format = channel.scanFormat {
+                    lines.append("mkdir -p \(quote(directory))/scan_elements")
+                    file("\(directory)/scan_elements/in_\(channel.id)_en", "0")
+                    file("\(directory)/scan_elements/in_\(channel.id)_index", "\(index)")
+                    file("\(directory)/scan_elements/in_\(channel.id)_type", format.kernelString)
+                }
+            }
+            if !device.bufferAttributes.isEmpty { lines.append("mkdir -p \(quote(directory))/buffer") }
+            for attribute in device.bufferAttributes { file("\(directory)/buffer/\(attribute.name)", attribute.value) }
+            if case .settable(let current) = device.trigger {
+                lines.append("mkdir -p \(quote(directory))/trigger")
+                file("\(directory)/trigger/current_trigger", current ?? "")
+            } else if case .unsupported(let code) = device.trigger, code != ENOENT {
+                lines.append("mkdir -p \(quote(directory))/trigger")
+                file("\(directory)/trigger/current_trigger", "")
+            }
+            if !device.debugAttributes.isEmpty {
+                lines.append("mkdir -p \(quote("/sys/kernel/debug/iio/\(device.id)"))")
+                for attribute in device.debugAttributes {
+                    file("/sys/kernel/debug/iio/\(device.id)/\(attribute.name)", attribute.value)
+                }
+            }
+        }
+        lines.append("exec iiod -p \(port)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A real iiod serving the fixture's fake sysfs; `stop()` kills it.
+    final class RealIIOD {
+        let process = Process()
+        let port: UInt16
+        let scriptPath: String
+
+        init(fixture: IIOFixture) throws {
+            port = try freePort()
+            scriptPath = FileManager.default.temporaryDirectory
+                .appendingPathComponent("fakesysfs-\(fixture.name)-\(getpid()).sh").path
+            try Data(FakeSysfs.script(for: fixture, port: port).utf8).write(to: URL(fileURLWithPath: scriptPath))
+            process.executableURL = URL(fileURLWithPath: Tools.path("unshare") ?? "/usr/bin/unshare")
+            process.arguments = ["-m", "bash", scriptPath]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+
+        func connect() throws -> RawClient {
+            for _ in 0..<50 {
+                if let client = try? RawClient(port: port) { return client }
+                usleep(100_000)
+            }
+            throw RawClient.Failure(description: "real iiod did not listen on \(port)")
+        }
+
+        func stop() {
+            // iiod 0.24 does not exit on SIGTERM while serving; it runs as this process (exec).
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            unlink(scriptPath)
+        }
+    }
+}
