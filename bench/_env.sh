@@ -11,7 +11,11 @@ if ! "$VENV/bin/python" -c "import numpy, scipy, pandas, vqf, imufusion" 2>/dev/
 fi
 PY="$VENV/bin/python"
 echo "bench: building bodyreadings (release)" >&2
-(cd "$ROOT" && swift build -c release --product bodyreadings 2>&1 | grep -E "error|warning" >&2 || true)
+mkdir -p "$BENCH/.cache"
+if ! (cd "$ROOT" && swift build -c release --product bodyreadings >"$BENCH/.cache/build.log" 2>&1); then
+    tail -20 "$BENCH/.cache/build.log" >&2
+    echo "error: the release build failed (log: bench/.cache/build.log); fix it and run again" >&2
+    exit 70
+fi
 TOOL="$ROOT/.build/release/bodyreadings"
-[ -x "$TOOL" ] || { echo "error: $TOOL was not built; run 'swift build -c release' to see why" >&2; exit 70; }
 export PY TOOL BENCH ROOT

@@ -94,6 +94,23 @@ def pandas_pipeline(src, dst):
     return len(out)
 
 
+def peak_rss_while_running(process):
+    """fuse's peak RSS in KiB, from /proc/PID/status (VmHWM) polled until it exits.
+
+    getrusage/wait4 would count the RSS of this Python process that the child inherits until it execs."""
+    peak = 0
+    while process.poll() is None:
+        try:
+            with open(f"/proc/{process.pid}/status") as status:
+                for line in status:
+                    if line.startswith("VmHWM:"):
+                        peak = max(peak, int(line.split()[1]))
+        except (FileNotFoundError, ProcessLookupError, ValueError):
+            pass
+        time.sleep(0.01)
+    return peak
+
+
 def make_recording(path, broad_dir):
     """The BROAD dev split concatenated into one recording (t continuous), or 864,000 generated rows without it."""
     if broad_dir and os.path.isdir(broad_dir) and lib.trials(broad_dir):
@@ -138,11 +155,10 @@ def main():
     rows, what = make_recording(src, broad_dir)
     start = time.perf_counter()
     process = subprocess.Popen([args.tool, "fuse", src, "--output", os.path.join(cache, "speed-fuse.csv")])
-    _, status, usage = os.wait4(process.pid, 0)
+    rss_kib = peak_rss_while_running(process)
     fuse_seconds = time.perf_counter() - start
-    if status != 0:
-        sys.exit(f"error: bodyreadings fuse failed on {src} (status {status})")
-    rss_kib = usage.ru_maxrss
+    if process.returncode != 0:
+        sys.exit(f"error: bodyreadings fuse failed on {src} (status {process.returncode})")
     start = time.perf_counter()
     pandas_pipeline(src, os.path.join(cache, "speed-pandas.csv"))
     pandas_seconds = time.perf_counter() - start
