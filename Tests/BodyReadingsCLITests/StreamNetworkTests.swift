@@ -53,7 +53,7 @@ struct StreamNetworkTests {
         let server = try IIODTestServer(fixture: fixture)
         defer { server.stop() }
         let before = Self.snapshot(server)
-        let result = runTool(["stream", "--uri", server.uri, "--duration", "2", "--interval", "0.1", "--format", "jsonl"])
+        let result = runStream(["stream", "--uri", server.uri, "--duration", "2", "--interval", "0.1", "--format", "jsonl"])
         #expect(result.status == 0, "\(result.stderr)")
         let parsed = Self.parse(result.stdout)
         // 2 s at 0.1 s: 20 rows (±3: the first sample's time and decimation of jittered arrival times).
@@ -67,7 +67,7 @@ struct StreamNetworkTests {
     @Test func countStopsAfterThatManyUpdates() throws {
         let server = try IIODTestServer(fixture: .invMpu6050)
         defer { server.stop() }
-        let result = runTool(["stream", "--uri", server.uri, "--count", "7", "--interval", "0.05", "--format", "csv"])
+        let result = runStream(["stream", "--uri", server.uri, "--count", "7", "--interval", "0.05", "--format", "csv"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == 8)
         #expect(result.stderr.contains("count reached"))
@@ -97,7 +97,7 @@ struct StreamNetworkTests {
         let server = try IIODTestServer(fixture: .hidSensorHub)
         DispatchQueue.global().asyncAfter(deadline: .now() + 1) { server.stop() }
         let started = Date()
-        let result = runTool(["stream", "--uri", server.uri, "--format", "csv"])
+        let result = runStream(["stream", "--uri", server.uri, "--format", "csv"])
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr.contains("vanished"))
         // 1 s of streaming, then the exit within about a second (2 s of slack for a loaded machine).
@@ -107,7 +107,7 @@ struct StreamNetworkTests {
     @Test func accelerometerOnlyCannotStreamDeviceMotion() throws {
         let server = try IIODTestServer(fixture: .accelOnly)
         defer { server.stop() }
-        let result = runTool(["stream", "--uri", server.uri, "--count", "1"])
+        let result = runStream(["stream", "--uri", server.uri, "--count", "1"])
         #expect(result.status == 69)
         #expect(result.stderr.contains("no gyroscope") && result.stderr.contains("--source sim"))
     }
@@ -115,7 +115,7 @@ struct StreamNetworkTests {
     @Test func noIMUSuggestsTheSimulator() throws {
         let server = try IIODTestServer(fixture: .empty)
         defer { server.stop() }
-        let result = runTool(["stream", "--uri", server.uri, "--count", "1"])
+        let result = runStream(["stream", "--uri", server.uri, "--count", "1"])
         #expect(result.status == 69)
         #expect(result.stderr.contains("--source sim"))
     }
