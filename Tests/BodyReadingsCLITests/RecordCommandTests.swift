@@ -10,11 +10,11 @@ struct RecordCommandTests {
         let scratch = ScratchDirectory()
         let path = scratch.file("sim.csv")
         let common = ["--source", "sim", "--seed", "7", "--fast", "--duration", "12", "--interval", "\(interval)"]
-        let streamed = runTool(["stream"] + common + ["--format", "csv"])
+        let streamed = runStream(["stream"] + common + ["--format", "csv"])
         #expect(streamed.status == 0)
-        let recorded = runTool(["record", path] + common)
+        let recorded = runStream(["record", path] + common)
         #expect(recorded.status == 0)
-        let fused = runTool(["fuse", path, "--interval", "\(interval)"])
+        let fused = runStream(["fuse", path, "--interval", "\(interval)"])
         #expect(fused.status == 0)
         #expect(streamed.stdout.split(separator: "\n").count > 100)
         #expect(fused.stdout == streamed.stdout)
@@ -25,27 +25,27 @@ struct RecordCommandTests {
         let scratch = ScratchDirectory()
         let path = scratch.file("sim.csv")
         let sim = ["--source", "sim", "--seed", "3", "--fast", "--duration", "5"]
-        #expect(runTool(["record", path] + sim).status == 0)
-        let direct = runTool(["stream"] + sim + ["--format", "csv"])
-        let replayed = runTool(["stream", "--source", "replay:\(path)", "--fast", "--format", "csv"])
+        #expect(runStream(["record", path] + sim).status == 0)
+        let direct = runStream(["stream"] + sim + ["--format", "csv"])
+        let replayed = runStream(["stream", "--source", "replay:\(path)", "--fast", "--format", "csv"])
         #expect(replayed.status == 0)
         #expect(replayed.stdout == direct.stdout)
         #expect(replayed.stderr.contains("end of input"))
     }
 
     @Test func countLimitsSamplesAndDashWritesToStdout() {
-        let result = runTool(["record", "-", "--source", "sim", "--fast", "--count", "7"])
+        let result = runStream(["record", "-", "--source", "sim", "--fast", "--count", "7"])
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").count == 8)
     }
 
     @Test func unwritableFileIsAnIOError() {
-        let result = runTool(["record", "/nonexistent-dir/x.csv", "--source", "sim", "--fast", "--count", "1"])
+        let result = runStream(["record", "/nonexistent-dir/x.csv", "--source", "sim", "--fast", "--count", "1"])
         #expect(result.status == 74)
         #expect(result.stderr.hasPrefix("error: "))
     }
 
     @Test func missingFileArgumentIsAUsageError() {
-        #expect(runTool(["record", "--source", "sim"]).status == 64)
+        #expect(runStream(["record", "--source", "sim"]).status == 64)
     }
 }

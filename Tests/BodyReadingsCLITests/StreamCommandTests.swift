@@ -4,7 +4,7 @@ import Testing
 import BodyReadings
 
 /// Runs `bodyreadings ARGS` with captured output.
-func runTool(_ arguments: [String], terminal: Bool = false) -> (status: Int32, stdout: String, stderr: String) {
+func runStream(_ arguments: [String], terminal: Bool = false) -> (status: Int32, stdout: String, stderr: String) {
     let (console, captured) = Console.capture(outputIsTerminal: terminal)
     let status = BodyReadingsTool.run(arguments: arguments, console: console)
     return (status, captured.stdout, captured.stderr)
@@ -28,7 +28,7 @@ struct StreamCommandTests {
         + "gravity_y,gravity_z,user_acceleration_x,user_acceleration_y,user_acceleration_z"
 
     @Test func countStopsAfterThatManyRowsAtTheInterval() throws {
-        let result = runTool(["stream", "--source", "sim", "--fast", "--count", "25", "--interval", "0.2"])
+        let result = runStream(["stream", "--source", "sim", "--fast", "--count", "25", "--interval", "0.2"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first.map(String.init) == header)
@@ -41,7 +41,7 @@ struct StreamCommandTests {
     }
 
     @Test func durationStopsAfterThatMuchSampleTime() throws {
-        let result = runTool(["stream", "--source", "sim", "--fast", "--duration", "3", "--interval", "0.5"])
+        let result = runStream(["stream", "--source", "sim", "--fast", "--duration", "3", "--interval", "0.5"])
         #expect(result.status == 0)
         let rows = result.stdout.split(separator: "\n").dropFirst()
         #expect(rows.count == 6)  // t = 0, 0.5, …, 2.5
@@ -51,7 +51,7 @@ struct StreamCommandTests {
     /// Gravity points where the simulated trajectory says: at rest flat on the table for its first 4 s, (0, 0, 9.81)
     /// within 2°.
     @Test func fusedGravityMatchesTheSimulatedRest() throws {
-        let result = runTool(["stream", "--source", "sim", "--fast", "--duration", "4", "--format", "jsonl"])
+        let result = runStream(["stream", "--source", "sim", "--fast", "--duration", "4", "--format", "jsonl"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         let summary = try #require(lines.last)
@@ -81,7 +81,7 @@ struct StreamCommandTests {
     }
 
     @Test func humanViewOnATerminalIsOneRefreshingLine() throws {
-        let result = runTool(["stream", "--source", "sim", "--fast", "--count", "5"], terminal: true)
+        let result = runStream(["stream", "--source", "sim", "--fast", "--count", "5"], terminal: true)
         #expect(result.status == 0)
         #expect(result.stdout.contains("\r\u{1B}[K"))
         #expect(result.stdout.contains("roll"))
@@ -89,7 +89,7 @@ struct StreamCommandTests {
     }
 
     @Test func rawStreamsTheRecordingFormat() throws {
-        let result = runTool(["stream", "--source", "sim", "--fast", "--count", "10", "--raw"])
+        let result = runStream(["stream", "--source", "sim", "--fast", "--count", "10", "--raw"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first == "t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z,magn_x,magn_y,magn_z")
@@ -108,21 +108,21 @@ struct StreamCommandTests {
         (["--seed", "x"], "--seed"),
     ])
     func usageErrors(extra: [String], fragment: String) {
-        let result = runTool(["stream", "--source", "sim", "--fast"] + extra)
+        let result = runStream(["stream", "--source", "sim", "--fast"] + extra)
         #expect(result.status == 64)
         #expect(result.stderr.contains(fragment))
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
     @Test func unknownSourceIsAUsageError() {
-        let result = runTool(["stream", "--source", "camera"])
+        let result = runStream(["stream", "--source", "camera"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("use iio, sim or replay:FILE"))
     }
 
     /// An `ip:` address nobody serves: the sensor is unavailable (69), in one line.
     @Test func unreachableContextIsUnavailable() {
-        let result = runTool(["stream", "--uri", "ip:127.0.0.1:1"])
+        let result = runStream(["stream", "--uri", "ip:127.0.0.1:1"])
         #expect(result.status == 69)
         #expect(result.stderr.hasPrefix("error: "))
     }
@@ -132,7 +132,7 @@ struct StreamCommandTests {
         let path = scratch.file("bad.csv")
         try "t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z\n0,0,0,9.8,0,0,0\n0.01,0,zero,9.8,0,0,0\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
-        let result = runTool(["stream", "--source", "replay:\(path)", "--fast", "--interval", "0.01"])
+        let result = runStream(["stream", "--source", "replay:\(path)", "--fast", "--interval", "0.01"])
         #expect(result.status == 65)
         #expect(result.stderr.contains(":3"))
     }

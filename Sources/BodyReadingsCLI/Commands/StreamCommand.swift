@@ -102,7 +102,9 @@ enum StreamCommand {
                         return true
                     },
                     flush: { try console.flush() })
+                // End the live line before the closing note goes to stderr on the same terminal.
                 try? console.write("\n")
+                try? console.flush()
             } else {
                 let format: MotionOutputFormat = request.format == "jsonl" ? .jsonl : .csv
                 let writer = MotionOutputWriter(format: format, units: request.units, console: console)

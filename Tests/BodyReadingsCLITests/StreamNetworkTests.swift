@@ -1,0 +1,122 @@
+import Foundation
+import IIODTestServer
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import BodyReadingsCLI
+
+/// `bodyreadings stream` through the real libiio `ip:` client against the test iiod (a device lying flat and
+/// yawing), for each way a stream stops; afterwards every attribute and trigger on the server is as before.
+@Suite("stream over ip: against the test iiod", .serialized)
+struct StreamNetworkTests {
+    static func snapshot(_ server: IIODTestServer) -> [String: String] {
+        var values: [String: String] = [:]
+        for device in server.fixture.devices {
+            values["\(device.id) trigger"] = server.currentTrigger(of: device.id) ?? "none"
+            for attribute in device.attributes + device.bufferAttributes {
+                values["\(device.id) \(attribute.name)"] = server.value(device: device.id, attribute: attribute.name)
+            }
+            for channel in device.channels {
+                for attribute in channel.attributes where attribute.name != "raw" {
+                    values["\(device.id) \(channel.id) \(attribute.name)"] =
+                        server.value(device: device.id, channel: channel.id, attribute: attribute.name)
+                }
+            }
+        }
+        return values
+    }
+
+    /// Gravity directions (degrees from +z) and times of JSON lines; the summary object separately.
+    static func parse(_ output: String) -> (times: [Double], angles: [Double], summary: [String: Int]?) {
+        var times: [Double] = []
+        var angles: [Double] = []
+        var summary: [String: Int]?
+        for line in output.split(separator: "\n") {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            if let counts = object["summary"] as? [String: Int] {
+                summary = counts
+                continue
+            }
+            guard let t = object["t"] as? Double, let g = object["gravity"] as? [String: Double],
+                let x = g["x"], let y = g["y"], let z = g["z"]
+            else { continue }
+            times.append(t)
+            angles.append(acos(z / (x * x + y * y + z * z).squareRoot()) * 180 / .pi)
+        }
+        return (times, angles, summary)
+    }
+
+    @Test(arguments: ["hid-sensor-hub", "st-lsm6dsx", "bmi160"])
+    func durationStopsAndTheDeviceIsRestored(fixtureName: String) throws {
+        let fixture = try #require(IIOFixture.all.first { $0.name == fixtureName })
+        let server = try IIODTestServer(fixture: fixture)
+        defer { server.stop() }
+        let before = Self.snapshot(server)
+        let result = runStream(["stream", "--uri", server.uri, "--duration", "2", "--interval", "0.1", "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let parsed = Self.parse(result.stdout)
+        // 2 s at 0.1 s: 20 rows (±3: the first sample's time and decimation of jittered arrival times).
+        #expect(abs(parsed.times.count - 20) <= 3, "\(parsed.times.count) rows; \(result.stderr)")
+        #expect(parsed.angles.dropFirst(5).allSatisfy { $0 < 2 }, "\(parsed.angles)")
+        #expect(parsed.summary?["overruns"] == 0 && parsed.summary?["dropped_readings"] == 0)
+        #expect(result.stderr.contains("duration reached"))
+        #expect(Self.snapshot(server) == before)
+    }
+
+    @Test func countStopsAfterThatManyUpdates() throws {
+        let server = try IIODTestServer(fixture: .invMpu6050)
+        defer { server.stop() }
+        let result = runStream(["stream", "--uri", server.uri, "--count", "7", "--interval", "0.05", "--format", "csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 8)
+        #expect(result.stderr.contains("count reached"))
+    }
+
+    @Test func closedStdoutStopsCleanly() throws {
+        let server = try IIODTestServer(fixture: .stLsm6dsx)
+        defer { server.stop() }
+        let before = Self.snapshot(server)
+        var written = 0
+        let console = Console(
+            out: { bytes in
+                written += bytes.count
+                if written > 1500 { throw ConsoleError.closed }
+            },
+            err: { _ in })
+        let status = BodyReadingsTool.run(
+            arguments: ["stream", "--uri", server.uri, "--interval", "0.05", "--format", "csv"], console: console)
+        #expect(status == 0)
+        #expect(Self.snapshot(server) == before)
+    }
+
+    /// The server disappearing mid-stream: exit 69 with one error line, promptly.
+    @Test func vanishedDeviceExitsUnavailable() throws {
+        // As main.swift does for the real tool: a write to the dead connection must be EPIPE, not a kill.
+        signal(SIGPIPE, SIG_IGN)
+        let server = try IIODTestServer(fixture: .hidSensorHub)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { server.stop() }
+        let started = Date()
+        let result = runStream(["stream", "--uri", server.uri, "--format", "csv"])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("vanished"))
+        // 1 s of streaming, then the exit within about a second (2 s of slack for a loaded machine).
+        #expect(Date().timeIntervalSince(started) < 4)
+    }
+
+    @Test func accelerometerOnlyCannotStreamDeviceMotion() throws {
+        let server = try IIODTestServer(fixture: .accelOnly)
+        defer { server.stop() }
+        let result = runStream(["stream", "--uri", server.uri, "--count", "1"])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("no gyroscope") && result.stderr.contains("--source sim"))
+    }
+
+    @Test func noIMUSuggestsTheSimulator() throws {
+        let server = try IIODTestServer(fixture: .empty)
+        defer { server.stop() }
+        let result = runStream(["stream", "--uri", server.uri, "--count", "1"])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("--source sim"))
+    }
+}
