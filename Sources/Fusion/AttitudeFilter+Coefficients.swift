@@ -18,7 +18,7 @@ extension AttitudeFilter {
         @usableFromInline var magneticReferenceGain: Double
         /// Bias covariance at start, (rad/s)².
         @usableFromInline var biasP0: Double
-        /// Bias process noise per bias step, (rad/s)².
+        /// Bias process noise per slow-loop step, (rad/s)².
         @usableFromInline var biasProcessNoise: Double
         /// Measurement noise of the horizontal bias in motion, of the vertical one, and at rest, (rad/s)².
         @usableFromInline var biasMotionNoise: Double

@@ -28,8 +28,9 @@ extension AttitudeFilter {
         /// The estimated gyroscope scale-factor error per axis, dimensionless: the filter integrates
         /// (gyroscope − bias) ∘ (1 − scale).
         public internal(set) var gyroscopeScale: Vector3 = .zero
-        /// Covariance of the scale-factor estimate, and between bias (rows) and scale (columns).
+        /// Covariance of the scale-factor estimate, dimensionless².
         public internal(set) var gyroscopeScaleCovariance: Matrix3 = .identity
+        /// Cross-covariance between bias (rows) and scale (columns), rad/s.
         public internal(set) var biasScaleCovariance: Matrix3 = .zero
 
         // MARK: Rest detection
