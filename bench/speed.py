@@ -137,10 +137,20 @@ def main():
     broad_dir = args.broad or args.default_broad
 
     # 1. Core throughput, same machine, same run, equal data (1 kHz, 100,000-sample passes, fresh filter per pass).
-    ours = json.loads(subprocess.run([args.tool, "benchmark", "--json", "--seconds", str(args.seconds)],
-                                     check=True, capture_output=True, text=True).stdout)
-    theirs = vqf_core(args.seconds)
-    print(f"Fusion core, single thread, {RATE} Hz trajectory, {COUNT} samples per pass, all features on:")
+    #    The machine may be shared: three interleaved rounds, the best round of each side counts.
+    ours, theirs = {}, {}
+    for _ in range(3):
+        round_ours = json.loads(subprocess.run(
+            [args.tool, "benchmark", "--json", "--seconds", str(args.seconds / 3)],
+            check=True, capture_output=True, text=True).stdout)
+        round_theirs = vqf_core(args.seconds / 3)
+        for label in ("6d", "9d"):
+            if label not in ours or round_ours[label]["samples_per_second"] > ours[label]["samples_per_second"]:
+                ours[label] = round_ours[label]
+            if label not in theirs or round_theirs[label]["samples_per_second"] > theirs[label]["samples_per_second"]:
+                theirs[label] = round_theirs[label]
+    print(f"Fusion core, single thread, {RATE} Hz trajectory, {COUNT} samples per pass, all features on "
+          f"(best of 3 interleaved rounds of {args.seconds / 3:.2g} s each):")
     print(f"  {'':4s} {'bodyreadings':>24s} {'VQF C++ updateBatch':>24s} {'ratio':>7s}")
     for label in ("6d", "9d"):
         o, v = ours[label], theirs[label]

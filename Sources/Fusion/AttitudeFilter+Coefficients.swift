@@ -18,12 +18,15 @@ extension AttitudeFilter {
         @usableFromInline var magneticReferenceGain: Double
         /// Bias covariance at start, (rad/s)².
         @usableFromInline var biasP0: Double
-        /// Bias process noise per bias step, (rad/s)².
+        /// Bias process noise per slow-loop step, (rad/s)².
         @usableFromInline var biasProcessNoise: Double
         /// Measurement noise of the horizontal bias in motion, of the vertical one, and at rest, (rad/s)².
         @usableFromInline var biasMotionNoise: Double
         @usableFromInline var biasVerticalNoise: Double
         @usableFromInline var biasRestNoise: Double
+        /// Scale-factor variance at start and its growth per slow step.
+        @usableFromInline var scaleP0: Double
+        @usableFromInline var scaleProcessNoise: Double
 
         /// Derives the coefficients for `settings` at one sample every `samplePeriod` seconds.
         public init(settings s: Settings, samplePeriod ts: Double) {
@@ -48,6 +51,8 @@ extension AttitudeFilter {
             let pMotion = s.biasMotionSigma * s.biasMotionSigma
             biasMotionNoise = pMotion * pMotion / biasProcessNoise + pMotion
             biasVerticalNoise = biasMotionNoise / Swift.max(s.biasVerticalForgettingFactor, 1e-10)
+            scaleP0 = s.scaleInitialSigma * s.scaleInitialSigma
+            scaleProcessNoise = s.scaleForgettingSigma * s.scaleForgettingSigma * slow / Swift.max(s.biasForgettingTime, slow)
             let pRest = s.biasRestSigma * s.biasRestSigma
             biasRestNoise = pRest * pRest / biasProcessNoise + pRest
         }

@@ -46,6 +46,17 @@ extension AttitudeFilter {
         /// Steady-state standard deviation of the bias estimated at rest, rad/s. Default 0.03 °/s.
         public var biasRestSigma: Double = 0.03 * degree
 
+        /// Estimate a scale-factor error per gyroscope axis during motion, with the bias. Default true.
+        public var scaleEstimation: Bool = true
+        /// Standard deviation of the scale-factor error at start, dimensionless: a deliberately tight prior, so that
+        /// only consistent evidence over many turns moves the estimate (disturbed accelerometers and magnets otherwise
+        /// pass for scale errors). Default 0.002 (0.2 %).
+        public var scaleInitialSigma: Double = 0.002
+        /// How much the scale factor may wander per `biasForgettingTime`, dimensionless. Default 0.0001.
+        public var scaleForgettingSigma: Double = 0.0001
+        /// Largest scale-factor error the filter will estimate (per axis), dimensionless. Default 0.03 (3 %).
+        public var scaleLimit: Double = 0.03
+
         // MARK: Rest detection
 
         /// How long the device must be still before it counts as resting, s. Default 1.5 s.

@@ -25,6 +25,13 @@ extension AttitudeFilter {
         public internal(set) var gyroscopeBias: Vector3 = .zero
         /// Covariance of the bias estimate, (rad/s)².
         public internal(set) var gyroscopeBiasCovariance: Matrix3 = .identity
+        /// The estimated gyroscope scale-factor error per axis, dimensionless: the filter integrates
+        /// (gyroscope − bias) ∘ (1 − scale).
+        public internal(set) var gyroscopeScale: Vector3 = .zero
+        /// Covariance of the scale-factor estimate, dimensionless².
+        public internal(set) var gyroscopeScaleCovariance: Matrix3 = .identity
+        /// Cross-covariance between bias (rows) and scale (columns), rad/s.
+        public internal(set) var biasScaleCovariance: Matrix3 = .zero
 
         // MARK: Rest detection
 
@@ -83,13 +90,21 @@ extension AttitudeFilter {
         @usableFromInline var rotationLowPass0 = LowPassState<SIMD3<Double>>()
         @usableFromInline var rotationLowPass1 = LowPassState<SIMD3<Double>>()
         @usableFromInline var rotationLowPass2 = LowPassState<SIMD3<Double>>()
+        @usableFromInline var rateRotationLowPass0 = LowPassState<SIMD3<Double>>()
+        @usableFromInline var rateRotationLowPass1 = LowPassState<SIMD3<Double>>()
+        @usableFromInline var rateRotationLowPass2 = LowPassState<SIMD3<Double>>()
         @usableFromInline var rotatedBiasLowPass = LowPassState<SIMD2<Double>>()
         @usableFromInline var magneticLowPass = LowPassState<SIMD2<Double>>()
 
-        init(biasVariance: Double, maximumRejectionTime: Double) {
+        init(biasVariance: Double, scaleVariance: Double, maximumRejectionTime: Double) {
             gyroscopeBiasCovariance = Matrix3(diagonal: Vector3(biasVariance, biasVariance, biasVariance))
+            gyroscopeScaleCovariance = Matrix3(diagonal: Vector3(scaleVariance, scaleVariance, scaleVariance))
             magneticRejectionTime = maximumRejectionTime
         }
+
+        /// The last gyroscope reading corrected for bias and scale, rad/s.
+        @inline(__always)
+        public var rotationRate: Vector3 { (lastGyroscope - gyroscopeBias) * (Vector3(1, 1, 1) - gyroscopeScale) }
 
         /// The attitude (device → reference), unit quaternion.
         public var attitude: Quaternion {

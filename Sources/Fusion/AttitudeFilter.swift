@@ -14,6 +14,8 @@
 /// - only steps 1, the low-pass of step 2 and the output run on every sample; the inclination correction, rest
 ///   detection, bias estimation and the magnetometer run in a slow loop of at most `Settings.slowUpdateRate` (100 Hz),
 ///   with their filters and gains derived for its period — their inputs change over seconds;
+/// - the Kalman filter estimates a scale-factor error per gyroscope axis along with the bias (state [b; s]; in
+///   motion a scale error shows as a frame drift R·(s∘ω) next to VQF's R·b), with a tight 0.2 % prior;
 /// - the attitude output is led by `Settings.latencyCompensation` (2.5 ms) of rotation to make up for the sensor's
 ///   delay; gravity and user acceleration stay at the measurement time;
 /// - `dt` comes from the timestamps (jitter and gaps handled; a gap longer than `Settings.maximumGap` restarts the
@@ -30,18 +32,27 @@ public struct AttitudeFilter: Sendable {
     /// What the filter knows now.
     public private(set) var state: State
 
+    /// A filter with the default settings. Its attitude starts from the first accelerometer sample.
+    public init() {
+        self.init(settings: Settings())
+    }
+
     /// A filter with `settings`. Its attitude starts from the first accelerometer sample.
-    public init(settings: Settings = Settings()) {
+    public init(settings: Settings) {
         self.settings = settings
         let period = settings.sampleRate.map { 1 / $0 } ?? 0.01
         coefficients = Coefficients(settings: settings, samplePeriod: period)
-        state = State(biasVariance: coefficients.biasP0, maximumRejectionTime: settings.magneticMaximumRejectionTime)
+        state = State(
+            biasVariance: coefficients.biasP0, scaleVariance: coefficients.scaleP0,
+            maximumRejectionTime: settings.magneticMaximumRejectionTime)
         if settings.sampleRate != nil { state.samplePeriod = period }
     }
 
     /// Forgets everything (attitude, bias, magnetic reference) and starts again from the next sample.
     public mutating func reset() {
-        state = State(biasVariance: coefficients.biasP0, maximumRejectionTime: settings.magneticMaximumRejectionTime)
+        state = State(
+            biasVariance: coefficients.biasP0, scaleVariance: coefficients.scaleP0,
+            maximumRejectionTime: settings.magneticMaximumRejectionTime)
         if settings.sampleRate != nil { state.samplePeriod = coefficients.samplePeriod }
     }
 
@@ -84,7 +95,7 @@ public struct AttitudeFilter: Sendable {
 
         // 2. Strapdown integration of the bias-corrected rate over this sample's dt.
         if dt > 0 {
-            let rate = gyroscope - state.gyroscopeBias
+            let rate = (gyroscope - state.gyroscopeBias) * (Vector3(1, 1, 1) - state.gyroscopeScale)
             state.gyroscopeAttitude = (state.gyroscopeAttitude * Quaternion(rotationVector: rate * dt)).renormalized
         }
 
@@ -143,13 +154,13 @@ public struct AttitudeFilter: Sendable {
             attitude = Quaternion(w: state.headingCos, x: 0, y: 0, z: state.headingSin) * inclination
         }
         if latency != 0 {
-            let lead = Quaternion(rotationVector: (state.lastGyroscope - state.gyroscopeBias) * latency)
+            let lead = Quaternion(rotationVector: state.rotationRate * latency)
             attitude = attitude * lead
         }
         return MotionEstimate(
             t: t,
             attitude: attitude,
-            rotationRate: state.lastGyroscope - state.gyroscopeBias,
+            rotationRate: state.rotationRate,
             gravity: gravity,
             userAcceleration: state.lastAccelerometer - gravity,
             gyroBias: state.gyroscopeBias,
@@ -167,9 +178,14 @@ public struct AttitudeFilter: Sendable {
     /// After a long gap the attitude cannot be propagated: start it again from the accelerometer (and the heading
     /// from the magnetometer), but keep what stays true across a gap — the bias, the magnetic reference, the rate.
     mutating func restartAfterGap() {
-        var fresh = State(biasVariance: coefficients.biasP0, maximumRejectionTime: settings.magneticMaximumRejectionTime)
+        var fresh = State(
+            biasVariance: coefficients.biasP0, scaleVariance: coefficients.scaleP0,
+            maximumRejectionTime: settings.magneticMaximumRejectionTime)
         fresh.gyroscopeBias = state.gyroscopeBias
         fresh.gyroscopeBiasCovariance = state.gyroscopeBiasCovariance
+        fresh.gyroscopeScale = state.gyroscopeScale
+        fresh.gyroscopeScaleCovariance = state.gyroscopeScaleCovariance
+        fresh.biasScaleCovariance = state.biasScaleCovariance
         fresh.magneticReferenceNorm = state.magneticReferenceNorm
         fresh.magneticReferenceDip = state.magneticReferenceDip
         fresh.magneticRejectionTime = state.magneticRejectionTime
@@ -209,6 +225,9 @@ public struct AttitudeFilter: Sendable {
         state.rotationLowPass1.adapt(from: old.slowLowPass, to: coefficients.slowLowPass)
         state.rotationLowPass2.adapt(from: old.slowLowPass, to: coefficients.slowLowPass)
         state.rotatedBiasLowPass.adapt(from: old.slowLowPass, to: coefficients.slowLowPass)
+        state.rateRotationLowPass2.adapt(from: old.slowLowPass, to: coefficients.slowLowPass)
+        state.rateRotationLowPass1.adapt(from: old.slowLowPass, to: coefficients.slowLowPass)
+        state.rateRotationLowPass0.adapt(from: old.slowLowPass, to: coefficients.slowLowPass)
         state.restGyroscopeLowPass.adapt(from: old.restLowPass, to: coefficients.restLowPass)
         state.restAccelerometerLowPass.adapt(from: old.restLowPass, to: coefficients.restLowPass)
         state.magneticLowPass.adapt(from: old.magneticLowPass, to: coefficients.magneticLowPass)
@@ -280,31 +299,46 @@ public struct AttitudeFilter: Sendable {
     mutating func estimateBias(tilt: Vector3, elapsed dt: Double) {
         let up = tilt.normalized
         let rotation = state.inclinationAttitude.rotationMatrix
-        let bias = state.gyroscopeBias
-        let rotatedBias = rotation * bias
+        let bias = state.gyroscopeBias, scale = state.gyroscopeScale
+        let rate = state.lastGyroscope.simd
+        // R·diag(ω): how a scale-factor error s shows in the frame, R·(s∘ω).
+        let rateRotation = Matrix3(rotation.row0 * rate, rotation.row1 * rate, rotation.row2 * rate)
+        let rotatedBias = rotation * bias + rateRotation * scale
         let filter = coefficients.slowLowPass
         let r0 = state.rotationLowPass0.step(rotation.row0, filter)
         let r1 = state.rotationLowPass1.step(rotation.row1, filter)
         let r2 = state.rotationLowPass2.step(rotation.row2, filter)
+        let d0 = state.rateRotationLowPass0.step(rateRotation.row0, filter)
+        let d1 = state.rateRotationLowPass1.step(rateRotation.row1, filter)
+        let d2 = state.rateRotationLowPass2.step(rateRotation.row2, filter)
         let filteredBias = state.rotatedBiasLowPass.step(SIMD2(rotatedBias.x, rotatedBias.y), filter)
 
-        // Prediction: the bias may wander; its variance grows up to the initial one.
+        // Prediction: bias and scale may wander; their variances grow up to the initial ones.
         var p = state.gyroscopeBiasCovariance
+        var pbs = state.biasScaleCovariance
+        var pss = state.gyroscopeScaleCovariance
         let v = coefficients.biasProcessNoise
         if p.row0.x < coefficients.biasP0 { p.row0.x += v }
         if p.row1.y < coefficients.biasP0 { p.row1.y += v }
         if p.row2.z < coefficients.biasP0 { p.row2.z += v }
+        let vs = coefficients.scaleProcessNoise
+        if pss.row0.x < coefficients.scaleP0 { pss.row0.x += vs }
+        if pss.row1.y < coefficients.scaleP0 { pss.row1.y += vs }
+        if pss.row2.z < coefficients.scaleP0 { pss.row2.z += vs }
 
-        let h: Matrix3
+        // Measurement y = A·b + B·s with A = low-passed R and B = low-passed R·diag(ω).
+        let a: Matrix3, b: Matrix3
         var error: Vector3
         let noise: Vector3
         if state.isResting && settings.restBiasEstimation {
-            h = .identity
+            a = .identity
+            b = .zero
             error = Vector3(state.restGyroscopeLowPass.output) - bias
             noise = Vector3(repeating: coefficients.biasRestNoise)
         } else if settings.motionBiasEstimation && dt > 0 && state.accelerometerLowPass.isRunning {
-            h = Matrix3(r0, r1, r2)
-            let predicted = h * bias
+            a = Matrix3(r0, r1, r2)
+            b = settings.scaleEstimation ? Matrix3(d0, d1, d2) : .zero
+            let predicted = a * bias + b * scale
             error = Vector3(
                 -up.y / dt + filteredBias.x - predicted.x,
                 up.x / dt + filteredBias.y - predicted.y,
@@ -312,25 +346,38 @@ public struct AttitudeFilter: Sendable {
             noise = Vector3(coefficients.biasMotionNoise, coefficients.biasMotionNoise, coefficients.biasVerticalNoise)
         } else {
             state.gyroscopeBiasCovariance = p
+            state.gyroscopeScaleCovariance = pss
             return
         }
 
-        // Update: K = P Hᵀ (H P Hᵀ + W)⁻¹; b += K·e; P −= K H P = K (P Hᵀ)ᵀ, as P is symmetric.
+        // Update with P = [[Pbb, Pbs], [Pbsᵀ, Pss]] and H = [A, B], in 3×3 blocks:
+        // P Hᵀ = [U; V], S = H P Hᵀ + W = A U + B V + W, K = [U; V] S⁻¹, x += K e, P −= K (P Hᵀ)ᵀ.
         let limit = settings.biasLimit
         error = error.clamped(magnitude: limit)
-        let pht = p * h.transposed
-        var s = h * pht
+        let u = p * a.transposed + pbs * b.transposed
+        let w = pbs.transposed * a.transposed + pss * b.transposed
+        var s = a * u + b * w
         s.row0.x += noise.x
         s.row1.y += noise.y
         s.row2.z += noise.z
         guard let sInverse = s.inverse else {
             state.gyroscopeBiasCovariance = p
+            state.gyroscopeScaleCovariance = pss
             return
         }
-        let gain = pht * sInverse
-        state.gyroscopeBias = (bias + gain * error).clamped(magnitude: limit)
-        state.gyroscopeBiasCovariance = p - gain * pht.transposed
+        let gainBias = u * sInverse, gainScale = w * sInverse
+        state.gyroscopeBias = (bias + gainBias * error).clamped(magnitude: limit)
+        p = p - gainBias * u.transposed
+        pbs = pbs - gainBias * w.transposed
+        pss = pss - gainScale * w.transposed
+        state.gyroscopeBiasCovariance = p
+        state.biasScaleCovariance = pbs
+        state.gyroscopeScaleCovariance = pss
+        if settings.scaleEstimation {
+            state.gyroscopeScale = (scale + gainScale * error).clamped(magnitude: settings.scaleLimit)
+        }
     }
+
 
     /// Updates the magnetic disturbance detector and turns the heading towards the magnetometer.
     mutating func correctHeading(_ magnetometer: Vector3, elapsed step: Double) {

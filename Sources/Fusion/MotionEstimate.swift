@@ -5,7 +5,8 @@ public struct MotionEstimate: Sendable, Hashable {
     /// Unit quaternion rotating device-frame vectors into the reference frame: ENU with a magnetometer; without one,
     /// z up and the heading arbitrary (starting at 0).
     public var attitude: Quaternion
-    /// Gyroscope minus the estimated bias, rad/s, device frame.
+    /// Gyroscope minus the estimated bias (and corrected for the estimated scale-factor error, a few tenths of a
+    /// percent at most), rad/s, device frame.
     public var rotationRate: Vector3
     /// Gravity in m/s², device frame, with the accelerometer's sign: flat, screen up, (0, 0, +9.81).
     public var gravity: Vector3

@@ -21,10 +21,11 @@ enum BenchmarkCommand {
                 OptionSpec(["--seconds"], value: "S", help: "Minimum time per mode, in seconds (default 3)."),
             ],
             discussion: """
-                The trajectory (1 kHz, \(Trajectory.count) samples per pass) is generated in memory before timing. The \
-                filter runs single-threaded with its default settings (rest and motion bias estimation, magnetic \
-                disturbance rejection, latency compensation all on); a fresh filter starts every pass. \
-                `bench/speed` compares the result with VQF's C++ updateBatch on the same kind of data.
+                The trajectory (1 kHz, \(Trajectory.count) samples per pass) is generated in memory before timing. \
+                The filter runs single-threaded with its default settings (rest and motion bias estimation, \
+                gyroscope scale-factor estimation, magnetic disturbance rejection, latency compensation all on); a \
+                fresh filter starts every pass. `bench/speed` compares the result with VQF's C++ updateBatch on the \
+                same kind of data.
 
                 --json prints {"6d": {"samples_per_second": …, "ns_per_sample": …, "samples": …}, "9d": {…}, \
                 "sample_rate_hz": 1000}.
