@@ -1,0 +1,168 @@
+import Foundation
+
+/// The `bodyreadings-virtual-hub` command line (test support for the hardware-in-the-loop tier).
+///
+///     bodyreadings-virtual-hub [hub] [COMMON] [--unplug-after S] [--ready-file PATH] [--verbose]
+///     bodyreadings-virtual-hub bmi160 --bus N [--address 0x68] [--rate HZ] [COMMON]
+///     bodyreadings-virtual-hub truth [--at S] [COMMON]
+///     COMMON: --trajectory rest|tilt|rotate|sway --duration S --gyro-bias x,y,z --accel-offset x,y,z
+///             --noise FACTOR --seed N
+public enum HubCommandLine {
+    /// Usage text, printed by `--help` and after a usage error.
+    public static let usage = """
+        USAGE: bodyreadings-virtual-hub [hub|bmi160|truth] [OPTIONS]
+
+          hub      HID sensor hub through /dev/uhid: accel_3d, gyro_3d, magn_3d (needs root and the uhid module)
+          bmi160   feed an i2c-stub BMI160's data registers through /dev/i2c-N (--bus N required)
+          truth    print the expected readings (SI) at --at seconds, one line per quantity: name x y z
+
+        OPTIONS:
+          --trajectory NAME     \(Trajectory.allCases.map(\.rawValue).joined(separator: "|")) (default rest)
+          --duration S          stop after S seconds (default: until SIGTERM/SIGINT)
+          --unplug-after S      hub: send UHID_DESTROY after S seconds, as an unplugged sensor
+          --gyro-bias x,y,z     rad/s added to the gyroscope (default 0,0,0)
+          --accel-offset x,y,z  m/s² added to the accelerometer (default 0,0,0)
+          --noise FACTOR        multiplies the default noise (0.02 m/s², 0.002 rad/s, 0.3 µT); 0 = none (default 1)
+          --seed N              noise seed (default 1)
+          --bus N --address A   bmi160: /dev/i2c-N and the chip address (default 0x68)
+          --rate HZ             bmi160: register writes per second (default 100)
+          --at S                truth: time since the trajectory's start (default 0)
+          --ready-file PATH     hub: create PATH once the device exists
+          --verbose             hub: log every uhid request to stderr
+
+        """
+
+    /// Runs the command line; returns the exit status (0, 64 usage, 69 device unavailable).
+    public static func main(_ arguments: [String]) -> Int32 {
+        var arguments = arguments
+        var mode = "hub"
+        if let first = arguments.first, ["hub", "bmi160", "truth"].contains(first) {
+            mode = first
+            arguments.removeFirst()
+        }
+        var hub = SensorHubRunner.Settings()
+        var imu = SimulatedIMU.Settings()
+        var noise = 1.0
+        var bus: Int?
+        var address: UInt8 = 0x68
+        var rate = 100.0
+        var at = 0.0
+
+        var index = 0
+        func value(_ option: String) -> String? {
+            index += 1
+            guard index < arguments.count else {
+                fail("\(option) needs a value")
+                return nil
+            }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let option = arguments[index]
+            switch option {
+            case "-h", "--help":
+                print(usage, terminator: "")
+                return 0
+            case "--verbose":
+                hub.verbose = true
+            case "--trajectory":
+                guard let text = value(option) else { return 64 }
+                guard let trajectory = Trajectory(rawValue: text) else {
+                    return fail("unknown trajectory '\(text)'; use one of \(Trajectory.allCases.map(\.rawValue))")
+                }
+                hub.trajectory = trajectory
+            case "--gyro-bias", "--accel-offset":
+                guard let text = value(option) else { return 64 }
+                guard let vector = Vector3(parsing: text) else {
+                    return fail("\(option) needs three numbers like 0.01,-0.02,0.005, got '\(text)'")
+                }
+                if option == "--gyro-bias" { imu.gyroBias = vector } else { imu.accelOffset = vector }
+            case "--duration", "--unplug-after", "--noise", "--rate", "--at":
+                guard let text = value(option) else { return 64 }
+                guard let number = Double(text), number >= 0, number.isFinite else {
+                    return fail("\(option) needs a non-negative number, got '\(text)'")
+                }
+                switch option {
+                case "--duration": hub.duration = number
+                case "--unplug-after": hub.unplugAfter = number
+                case "--noise": noise = number
+                case "--rate": rate = number
+                default: at = number
+                }
+            case "--seed":
+                guard let text = value(option) else { return 64 }
+                guard let seed = UInt64(text) else { return fail("--seed needs a whole number, got '\(text)'") }
+                imu.seed = seed
+            case "--bus":
+                guard let text = value(option) else { return 64 }
+                guard let number = Int(text), number >= 0 else { return fail("--bus needs N of /dev/i2c-N, got '\(text)'") }
+                bus = number
+            case "--address":
+                guard let text = value(option) else { return 64 }
+                let digits = text.hasPrefix("0x") ? String(text.dropFirst(2)) : text
+                guard let number = UInt8(digits, radix: text.hasPrefix("0x") ? 16 : 10) else {
+                    return fail("--address needs a 7-bit address like 0x68, got '\(text)'")
+                }
+                address = number
+            case "--ready-file":
+                guard let text = value(option) else { return 64 }
+                hub.readyFile = text
+            default:
+                return fail("unknown option '\(option)' (see --help)")
+            }
+            index += 1
+        }
+        imu.accelNoise *= noise
+        imu.gyroNoise *= noise
+        imu.magnNoise *= noise
+        hub.imu = imu
+
+        switch mode {
+        case "truth":
+            printTruth(hub.trajectory, imu: imu, at: at)
+            return 0
+        case "bmi160":
+            guard let bus else { return fail("bmi160 needs --bus N (the i2c-stub adapter's number)") }
+            guard rate > 0 else { return fail("--rate must be above 0") }
+            do {
+                let feeder = try BMI160Feeder(bus: bus, address: address)
+                try feeder.run(trajectory: hub.trajectory, imu: imu, rate: rate, duration: hub.duration)
+                return 0
+            } catch {
+                printError("error: \(error)\n")
+                return 69
+            }
+        default:
+            var runner = SensorHubRunner(settings: hub)
+            do {
+                try runner.run()
+                return 0
+            } catch {
+                printError("error: \(error)\n")
+                return 69
+            }
+        }
+    }
+
+    /// Prints the truth and the expected (noiseless) readings: `name x y z` lines, SI units.
+    static func printTruth(_ trajectory: Trajectory, imu: SimulatedIMU.Settings, at t: Double) {
+        let truth = trajectory.truth(at: t)
+        let expected = SimulatedIMU(settings: imu).expected(truth)
+        func line(_ name: String, _ v: Vector3) {
+            print(name, v.x, v.y, v.z)
+        }
+        line("accel", expected.accel)
+        line("anglvel", expected.anglvel)
+        line("magn", expected.magn)
+        line("specific_force", truth.specificForce)
+        line("angular_velocity", truth.angularVelocity)
+        line("magnetic_field", truth.magneticField)
+        print("attitude", truth.attitude.w, truth.attitude.x, truth.attitude.y, truth.attitude.z)
+    }
+
+    @discardableResult
+    private static func fail(_ message: String) -> Int32 {
+        printError("error: \(message)\n")
+        return 64
+    }
+}
