@@ -55,6 +55,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
+        .testTarget(name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -30,8 +30,10 @@ public enum UHIDEvent {
     /// `sizeof(struct uhid_create2_req)`: name[128] phys[64] uniq[64] rd_size bus vendor product version country
     /// rd_data[4096].
     public static let create2RequestSize = 128 + 64 + 64 + 2 + 2 + 4 + 4 + 4 + 4 + dataMax
-    /// `sizeof(struct uhid_event)`: the type plus the largest union member (`uhid_create2_req`).
-    public static let size = 4 + create2RequestSize
+    /// `sizeof(struct uhid_event)`: the packed type, then the union. The union itself is not packed and holds the
+    /// legacy `uhid_create_req` with a pointer, so its 4372-byte largest member (`uhid_create2_req`) is padded to a
+    /// multiple of 8: 4 + 4376 = 4380 (checked against the C header with `sizeof`).
+    public static let size = 4 + (create2RequestSize + 7) / 8 * 8
 
     /// Offsets within the event (type at 0, the union at 4).
     public enum Offset {
