@@ -5,6 +5,8 @@ import Foundation
 ///     bodyreadings-virtual-hub [hub] [COMMON] [--unplug-after S] [--ready-file PATH] [--verbose]
 ///     bodyreadings-virtual-hub bmi160 --bus N [--address 0x68] [--rate HZ] [COMMON]
 ///     bodyreadings-virtual-hub truth [--at S] [COMMON]
+///     bodyreadings-virtual-hub check --quantity Q --scale S --start T [--max-error E] [--rms-error E]
+///                                    [--interval-ms N] [COMMON] < samples
 ///     COMMON: --trajectory rest|tilt|rotate|sway --duration S --gyro-bias x,y,z --accel-offset x,y,z
 ///             --noise FACTOR --seed N
 public enum HubCommandLine {
@@ -15,6 +17,8 @@ public enum HubCommandLine {
           hub      HID sensor hub through /dev/uhid: accel_3d, gyro_3d, magn_3d (needs root and the uhid module)
           bmi160   feed an i2c-stub BMI160's data registers through /dev/i2c-N (--bus N required)
           truth    print the expected readings (SI) at --at seconds, one line per quantity: name x y z
+          check    compare iio_readdev output (X Y Z timestamp, 24-byte records) on stdin with the truth at each
+                   sample's timestamp; exit 0 within tolerance, 1 otherwise
 
         OPTIONS:
           --trajectory NAME     \(Trajectory.allCases.map(\.rawValue).joined(separator: "|")) (default rest)
@@ -28,6 +32,13 @@ public enum HubCommandLine {
           --rate HZ             bmi160: register writes per second (default 100)
           --at S                truth: time since the trajectory's start (default 0)
           --ready-file PATH     hub: create PATH once the device exists
+          --start-file PATH     hub: write the CLOCK_REALTIME seconds of the trajectory's t = 0 to PATH
+          --quantity Q          check: accel, anglvel or magn
+          --scale S             check: the channel's IIO scale
+          --start T             check: CLOCK_REALTIME seconds of t = 0 (the hub's --start-file)
+          --max-error E         check: largest error of one sample, SI (default: unchecked)
+          --rms-error E         check: largest RMS error, SI (default: unchecked)
+          --interval-ms N       check: the asked report interval: mean within 5 %, no gap over 3 intervals
           --verbose             hub: log every uhid request to stderr
 
         """
@@ -36,7 +47,7 @@ public enum HubCommandLine {
     public static func main(_ arguments: [String]) -> Int32 {
         var arguments = arguments
         var mode = "hub"
-        if let first = arguments.first, ["hub", "bmi160", "truth"].contains(first) {
+        if let first = arguments.first, ["hub", "bmi160", "truth", "check"].contains(first) {
             mode = first
             arguments.removeFirst()
         }
@@ -47,6 +58,7 @@ public enum HubCommandLine {
         var address: UInt8 = 0x68
         var rate = 100.0
         var at = 0.0
+        var check = BufferCheck.Settings()
 
         var index = 0
         func value(_ option: String) -> String? {
@@ -77,7 +89,8 @@ public enum HubCommandLine {
                     return fail("\(option) needs three numbers like 0.01,-0.02,0.005, got '\(text)'")
                 }
                 if option == "--gyro-bias" { imu.gyroBias = vector } else { imu.accelOffset = vector }
-            case "--duration", "--unplug-after", "--noise", "--rate", "--at":
+            case "--duration", "--unplug-after", "--noise", "--rate", "--at", "--scale", "--start", "--max-error",
+                "--rms-error", "--interval-ms":
                 guard let text = value(option) else { return 64 }
                 guard let number = Double(text), number >= 0, number.isFinite else {
                     return fail("\(option) needs a non-negative number, got '\(text)'")
@@ -87,6 +100,11 @@ public enum HubCommandLine {
                 case "--unplug-after": hub.unplugAfter = number
                 case "--noise": noise = number
                 case "--rate": rate = number
+                case "--scale": check.scale = number
+                case "--start": check.start = number
+                case "--max-error": check.maximumError = number
+                case "--rms-error": check.rmsError = number
+                case "--interval-ms": check.intervalMilliseconds = number
                 default: at = number
                 }
             case "--seed":
@@ -104,9 +122,15 @@ public enum HubCommandLine {
                     return fail("--address needs a 7-bit address like 0x68, got '\(text)'")
                 }
                 address = number
-            case "--ready-file":
+            case "--ready-file", "--start-file":
                 guard let text = value(option) else { return 64 }
-                hub.readyFile = text
+                if option == "--ready-file" { hub.readyFile = text } else { hub.startFile = text }
+            case "--quantity":
+                guard let text = value(option) else { return 64 }
+                guard let quantity = BufferCheck.Quantity(rawValue: text) else {
+                    return fail("--quantity must be one of \(BufferCheck.Quantity.allCases.map(\.rawValue)), got '\(text)'")
+                }
+                check.quantity = quantity
             default:
                 return fail("unknown option '\(option)' (see --help)")
             }
@@ -121,6 +145,12 @@ public enum HubCommandLine {
         case "truth":
             printTruth(hub.trajectory, imu: imu, at: at)
             return 0
+        case "check":
+            check.trajectory = hub.trajectory
+            check.imu = imu
+            let result = BufferCheck(settings: check).check(Array(FileHandle.standardInput.readDataToEndOfFile()))
+            print(result.summary + (result.failures.isEmpty ? "" : "; " + result.failures.joined(separator: "; ")))
+            return result.failures.isEmpty ? 0 : 1
         case "bmi160":
             guard let bus else { return fail("bmi160 needs --bus N (the i2c-stub adapter's number)") }
             guard rate > 0 else { return fail("--rate must be above 0") }

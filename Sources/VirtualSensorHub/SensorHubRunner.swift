@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// Runs the virtual sensor hub: creates the uhid device, answers the driver's feature requests, and plays input
@@ -17,6 +18,9 @@ public struct SensorHubRunner {
         public var name = "BodyReadings virtual sensor hub"
         /// Written (empty) once the device is created, so a scenario can wait for it.
         public var readyFile: String?
+        /// Written with the CLOCK_REALTIME seconds of the trajectory's t = 0, so that kernel timestamps (realtime by
+        /// default) map to trajectory time.
+        public var startFile: String?
         /// Log every uhid request to stderr.
         public var verbose = false
         /// Shortest report interval honoured, ms: a driver write of 0 means "fastest", which a TCG guest cannot keep.
@@ -50,6 +54,10 @@ public struct SensorHubRunner {
             if fd >= 0 { close(fd) }
         }
         let start = monotonicSeconds()
+        if let startFile = settings.startFile {
+            let text = String(format: "%.6f\n", realtimeSeconds())
+            try? text.write(toFile: startFile, atomically: false, encoding: .utf8)
+        }
         let end = [settings.duration, settings.unplugAfter].compactMap { $0 }.min()
         log("created; trajectory \(settings.trajectory.rawValue)")
 
@@ -123,8 +131,9 @@ public struct SensorHubRunner {
             let interval = Double(max(sensorProperties.reportIntervalMilliseconds, settings.minimumIntervalMilliseconds)) / 1000
             let reading = imu.read(settings.trajectory.truth(at: now))
             try device.send(UHIDEvent.input2(sensor.inputReport(sensor.value(in: reading))))
-            // Keep the cadence; after a stall (e.g. the guest was descheduled) restart it instead of bursting.
-            nextDue[sensor] = due + interval < now ? now + interval : due + interval
+            // Keep the cadence like a sensor's own clock: a short stall (the guest descheduled for a few intervals)
+            // is caught up at once; after a long one the cadence restarts instead of bursting.
+            nextDue[sensor] = due + 10 * interval < now ? now + interval : due + interval
         }
     }
 

@@ -6,7 +6,7 @@ bmi160-raw-matches-truth available-local info-local stream-hub-buffered stream-b
 stream-sigint-restores-sysfs stream-closed-stdout-restores-sysfs permissions-group-iio permissions-no-group-eacces-77
 calibrate-recovers-bias"
 # Run after the host's remote scenarios: they take the hub away.
-DESTRUCTIVE_SCENARIOS="stream-unplug-exit-69 hub-unplug-removes-devices"
+DESTRUCTIVE_SCENARIOS="stream-unplug-exit-69 hub-unplug-removes-devices hub-sway-buffered-matches-truth"
 
 # Tolerances of one raw read against the noiseless truth: 3σ of the simulated noise plus one LSB.
 ACCEL_TOL_HUB=0.16    # m/s²: 3 × 0.02 + 0.098
@@ -165,4 +165,31 @@ scenario_hub_unplug_removes_devices() {
     else
         fail "devices took ${took}s to go (limit 1 s)"
     fi
+}
+
+# A fresh hub rocking about x (sway: 20° at 0.25 Hz, with the gyro bias): buffered samples at the interval the test
+# asks through sampling_frequency, each compared with the truth at its kernel timestamp.
+SWAY_ARGS="--trajectory sway --gyro-bias 0.02,-0.015,0.01 --seed 11"
+scenario_hub_sway_buffered_matches_truth() {
+    kill -TERM "$HUB_PID" 2>/dev/null
+    for _ in $(seq 100); do iio_dev accel_3d >/dev/null || break; sleep 0.05; done
+    chroot /host "$HUB" hub $SWAY_ARGS --start-file /tmp/sway-start > /tmp/sway.log 2>&1 &
+    SWAY_PID=$!
+    for _ in $(seq 300); do iio_dev accel_3d >/dev/null && iio_dev gyro_3d >/dev/null && break; sleep 0.1; done
+    REASONS= DETAILS=
+    # quantity device channel-prefix max-error rms-error: sway's peak angular acceleration is 0.86 rad/s², so 10 ms
+    # of arrival jitter costs 0.009 rad/s; noise adds 3σ = 0.006 rad/s (0.06 m/s²).
+    for spec in "anglvel gyro_3d anglvel 0.04 0.015" "accel accel_3d accel 0.3 0.12"; do
+        set -- $spec
+        dir=$(iio_dev "$2") || { REASONS="$REASONS no $2;"; continue; }
+        echo 50 > "$(ls "$dir"/*sampling_frequency | head -1)"
+        scale=$(cat "$dir/in_$3_scale")
+        H timeout 30 iio_readdev -T 10000 -b 10 -s 150 "$2" "$3_x" "$3_y" "$3_z" timestamp > "/tmp/$2.bin" 2> /tmp/readdev.err \
+            || REASONS="$REASONS $2: iio_readdev failed: $(head -c 150 /tmp/readdev.err);"
+        verdict=$(H "$HUB" check --quantity "$1" --scale "$scale" --start "$(cat /host/tmp/sway-start)" \
+            --max-error "$4" --rms-error "$5" --interval-ms 20 $SWAY_ARGS < "/tmp/$2.bin")
+        if [ $? -eq 0 ]; then DETAILS="$DETAILS $2: $verdict;"; else REASONS="$REASONS $2: $verdict;"; fi
+    done
+    kill -TERM "$SWAY_PID"
+    [ -z "$REASONS" ] && pass "50 Hz asked and kept, truth at each timestamp:$DETAILS" || fail "$REASONS"
 }
