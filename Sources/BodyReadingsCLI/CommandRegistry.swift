@@ -1,5 +1,7 @@
 /// The subcommands of `bodyreadings`. Each lives in `Commands/<Name>Command.swift` and is listed here once.
 enum CommandRegistry {
     static let all: [Command] = [
+        AvailableCommand.command,
+        InfoCommand.command,
     ]
 }

@@ -1,0 +1,45 @@
+import BodyReadings
+
+/// `bodyreadings available`: which motion sensors exist, like CMMotionManager's `is…Available` properties.
+enum AvailableCommand {
+    static let command = Command(
+        spec: CommandSpec(
+            name: "available",
+            overview: "Say whether accelerometer, gyroscope, magnetometer and device motion are available.",
+            options: [.uri, .json],
+            discussion: """
+                Device motion needs an accelerometer and a gyroscope; the magnetometer is optional.
+
+                EXIT STATUS:
+                  0   device motion is available
+                  1   it is not (no accelerometer or no gyroscope, or no IIO devices at all)
+                  64  malformed --uri or missing xml: file    65  malformed xml: file or attribute value
+                  69  context unreachable or sensor unusable  77  permission denied (see udev/README section)
+                """),
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let inventory = try SensorDiscovery.discover(uri: arguments.value("--uri"))
+        if arguments.has("--json") {
+            try console.write(SensorJSON.availability(inventory).rendered + "\n")
+        } else {
+            try console.write(text(inventory))
+        }
+        return inventory.isDeviceMotionAvailable ? .ok : .notAvailable
+    }
+
+    /// The human answer: one line per sensor kind, then device motion.
+    static func text(_ inventory: SensorInventory) -> String {
+        var lines: [String] = []
+        for kind in SensorKind.allCases {
+            let answer = inventory.preferred(kind).map { "yes (\($0.deviceName), \($0.deviceID))" } ?? "no"
+            lines.append(pad("\(kind.rawValue):", 15) + answer)
+        }
+        lines.append(pad("device motion:", 15) + (inventory.isDeviceMotionAvailable ? "yes" : "no"))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}

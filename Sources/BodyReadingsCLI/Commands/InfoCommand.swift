@@ -1,0 +1,85 @@
+import BodyReadings
+
+/// `bodyreadings info`: every motion sensor with its channels, conversion, mount matrix, rates, trigger and capture
+/// mode.
+enum InfoCommand {
+    static let command = Command(
+        spec: CommandSpec(
+            name: "info",
+            overview: "Describe every accelerometer, gyroscope and magnetometer: scale, mount matrix, rates, capture.",
+            options: [.uri, .json],
+            discussion: """
+                Values are SI after conversion: accelerometer m/s², gyroscope rad/s, magnetometer µT (IIO's Gauss × 100).
+                xml: contexts carry no attribute values: scale, rates and trigger show as unknown there.
+
+                EXIT STATUS:
+                  0   at least one sensor was found        1   none was found (the listing says so)
+                  64  malformed --uri or missing xml: file  65  malformed xml: file or attribute value
+                  69  context unreachable, sensor without scale or vanished   77  permission denied
+                """),
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let inventory = try SensorDiscovery.discover(uri: arguments.value("--uri"))
+        if arguments.has("--json") {
+            try console.write(SensorJSON.inventory(inventory).rendered + "\n")
+        } else {
+            try console.write(text(inventory))
+        }
+        return inventory.sensors.isEmpty ? .notAvailable : .ok
+    }
+
+    /// The human listing: a header for the context, then one block of `label  value` rows per sensor.
+    static func text(_ inventory: SensorInventory) -> String {
+        var text = "context: \(inventory.uri) (\(inventory.backend)) \(inventory.contextDescription)\n"
+        if inventory.sensors.isEmpty {
+            return text + "no accelerometer, gyroscope or magnetometer found\n"
+        }
+        if !inventory.valuesAvailable {
+            text += "note: this context carries no attribute values; scale, rates and trigger are unknown\n"
+        }
+        for sensor in inventory.sensors {
+            text += "\n\(sensor.kind.rawValue): \(sensor.deviceName) (\(sensor.deviceID))\n"
+            for (label, value) in rows(sensor) {
+                text += "  " + AvailableCommand.pad(label, 16) + value + "\n"
+            }
+        }
+        return text
+    }
+
+    static func rows(_ sensor: DiscoveredSensor) -> [(String, String)] {
+        var rows: [(String, String)] = []
+        rows.append(("identity", sensor.identity.rawValue))
+        if let label = sensor.label { rows.append(("label", label)) }
+        let channels = sensor.axes.map { axis in axis.format.map { "\(axis.id) [\($0)]" } ?? axis.id }
+        rows.append(("channels", channels.joined(separator: ", ")))
+        rows.append(("timestamp", sensor.timestamp.map { channel in
+            channel.format.map { "\(channel.id) [\($0)]" } ?? channel.id
+        } ?? "none"))
+        let kernelUnit = sensor.kind == .magnetometer ? "G" : sensor.kind.unit
+        let files = Array(Set(sensor.scaleAttributes.map(\.file))).sorted().joined(separator: ", ")
+        if let scale = sensor.scale {
+            let shared = Set(scale).count == 1
+            let values = shared ? number(scale[0]) : "x \(number(scale[0])), y \(number(scale[1])), z \(number(scale[2]))"
+            rows.append(("scale", "\(values) \(kernelUnit)/count (\(files))"))
+        } else {
+            rows.append(("scale", "unknown (\(files))"))
+        }
+        rows.append(("offset", sensor.offset.map { $0.map(number).joined(separator: ", ") + " counts" } ?? "unknown"))
+        rows.append(("unit", sensor.kind.unit + (sensor.kind == .magnetometer ? " (Gauss × 100)" : "")))
+        var matrix = "\(sensor.mountMatrix) (\(sensor.mountMatrixSource.rawValue)"
+        if let attribute = sensor.mountMatrixAttribute { matrix += ", \(attribute.file)" }
+        rows.append(("mount matrix", matrix + ")"))
+        var rate = sensor.samplingFrequency.map { "\(number($0)) Hz" } ?? "unknown"
+        if let attribute = sensor.samplingFrequencyAttribute { rate += " (\(attribute.file))" }
+        rows.append(("sampling", rate))
+        rows.append(("available", sensor.availableFrequencies.map { "\($0) Hz" } ?? "not listed"))
+        rows.append(("trigger", sensor.trigger ?? (sensor.isTriggerKnown ? "none" : "unknown")))
+        rows.append(("own trigger", sensor.ownTrigger ?? "none"))
+        rows.append(("capture", "\(sensor.captureMode.rawValue): \(sensor.captureReason)"))
+        return rows
+    }
+
+    /// `100` rather than `100.0`; other values as Swift prints them (shortest exact form).
+    static func number(_ value: Double) -> String { JSONValue.number(value).rendered }
+}

@@ -1,0 +1,76 @@
+import BodyReadings
+
+/// The JSON shapes of `available --json` and `info --json` (snake_case keys, SI units, nulls for unknown values).
+enum SensorJSON {
+    /// `{"uri":…,"accelerometer":true,"gyroscope":true,"magnetometer":false,"device_motion":true}`.
+    static func availability(_ inventory: SensorInventory) -> JSONValue {
+        .object([
+            ("uri", .string(inventory.uri)),
+            ("accelerometer", .bool(inventory.isAccelerometerAvailable)),
+            ("gyroscope", .bool(inventory.isGyroAvailable)),
+            ("magnetometer", .bool(inventory.isMagnetometerAvailable)),
+            ("device_motion", .bool(inventory.isDeviceMotionAvailable)),
+        ])
+    }
+
+    /// The context and every sensor.
+    static func inventory(_ inventory: SensorInventory) -> JSONValue {
+        .object([
+            ("uri", .string(inventory.uri)),
+            ("backend", .string(inventory.backend)),
+            ("description", .string(inventory.contextDescription)),
+            ("values_available", .bool(inventory.valuesAvailable)),
+            ("device_motion_available", .bool(inventory.isDeviceMotionAvailable)),
+            ("sensors", .array(inventory.sensors.map(sensor))),
+        ])
+    }
+
+    static func sensor(_ sensor: DiscoveredSensor) -> JSONValue {
+        .object([
+            ("kind", .string(sensor.kind.rawValue)),
+            ("device_id", .string(sensor.deviceID)),
+            ("device_name", .string(sensor.deviceName)),
+            ("label", sensor.label.map(JSONValue.string) ?? .null),
+            ("identity", .string(sensor.identity.rawValue)),
+            ("identity_file_name", .string(sensor.identity.fileName)),
+            ("unit", .string(sensor.kind.unit)),
+            ("unit_factor", .number(sensor.kind.unitFactor)),
+            ("channels", .array(sensor.axes.map(channel))),
+            ("timestamp", sensor.timestamp.map(channel) ?? .null),
+            ("scale", sensor.scale.map(numbers) ?? .null),
+            ("scale_attributes", .array(sensor.scaleAttributes.map { .string($0.file) })),
+            ("offset", sensor.offset.map(numbers) ?? .null),
+            ("mount_matrix", .array(sensor.mountMatrix.rows.map { row in numbers([row.x, row.y, row.z]) })),
+            ("mount_matrix_source", .string(sensor.mountMatrixSource.rawValue)),
+            ("mount_matrix_attribute", sensor.mountMatrixAttribute.map { .string($0.file) } ?? .null),
+            ("sampling_frequency", sensor.samplingFrequency.map(JSONValue.number) ?? .null),
+            ("sampling_frequency_attribute", sensor.samplingFrequencyAttribute.map { .string($0.file) } ?? .null),
+            ("available_frequencies", sensor.availableFrequencies.map(frequencies) ?? .null),
+            ("trigger", sensor.trigger.map(JSONValue.string) ?? .null),
+            ("trigger_known", .bool(sensor.isTriggerKnown)),
+            ("own_trigger", sensor.ownTrigger.map(JSONValue.string) ?? .null),
+            ("capture_mode", .string(sensor.captureMode.rawValue)),
+            ("capture_reason", .string(sensor.captureReason)),
+        ])
+    }
+
+    static func channel(_ channel: SensorChannel) -> JSONValue {
+        .object([
+            ("id", .string(channel.id)),
+            ("scan_index", channel.scanIndex.map { .number(Double($0)) } ?? .null),
+            ("format", channel.format.map { .string("\($0)") } ?? .null),
+        ])
+    }
+
+    /// `{"discrete":[…]}` or `{"range":{"min":…,"step":…,"max":…}}`.
+    static func frequencies(_ list: FrequencyList) -> JSONValue {
+        switch list {
+        case .discrete(let values):
+            .object([("discrete", numbers(values))])
+        case .range(let minimum, let step, let maximum):
+            .object([("range", .object([("min", .number(minimum)), ("step", .number(step)), ("max", .number(maximum))]))])
+        }
+    }
+
+    static func numbers(_ values: [Double]) -> JSONValue { .array(values.map(JSONValue.number)) }
+}

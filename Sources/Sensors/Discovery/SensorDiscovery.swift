@@ -1,0 +1,409 @@
+import Foundation
+import IIO
+
+/// Finds the accelerometer, gyroscope and magnetometer in an IIO context and describes how to read them.
+///
+/// Handles combined IMUs (bmi160, inv_mpu6050: `accel_*` and `anglvel_*` channels in one device) and split ones
+/// (st_lsm6dsx, inv_icm42600, HID `accel_3d`/`gyro_3d`/`magn_3d`: one device per sensor). Everything blocks on
+/// attribute reads (see ``Context``); call it on the thread that owns the context.
+public enum SensorDiscovery {
+    /// Opens the context `uri` names (nil or empty: `local:`) and discovers its sensors.
+    ///
+    /// A local machine without an IIO subsystem (`/sys/bus/iio` missing) is not an error: the inventory is empty.
+    ///
+    /// - Throws: ``SensorError`` (see ``openContext(uri:)`` and ``discover(in:environment:)``).
+    public static func discover(uri: String? = nil, environment: DiscoveryEnvironment = .system)
+        throws(SensorError) -> SensorInventory
+    {
+        let uri = normalized(uri)
+        guard let context = try openContext(uri: uri) else {
+            return SensorInventory(
+                uri: uri, backend: "local", contextDescription: "no IIO subsystem (/sys/bus/iio is missing)",
+                sensors: [], valuesAvailable: true)
+        }
+        return try discover(in: context, environment: environment)
+    }
+
+    /// Opens a context, turning libiio's errors into ``SensorError``s with a clear reason. Returns nil for a local
+    /// context on a machine without an IIO subsystem.
+    ///
+    /// - Throws: ``SensorError`` with reason ``SensorError/Reason/malformedURI`` (unknown scheme, `ip:` without
+    ///   host), ``SensorError/Reason/missingContextFile`` / ``SensorError/Reason/malformedContextFile`` (`xml:`),
+    ///   ``SensorError/Reason/contextUnreachable`` (nothing at the `ip:` address, no such USB device),
+    ///   ``SensorError/Reason/permissionDenied``.
+    public static func openContext(uri: String?) throws(SensorError) -> Context? {
+        let uri = normalized(uri)
+        try validate(uri: uri)
+        if uri.hasPrefix("xml:") {
+            let path = String(uri.dropFirst(4))
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                throw SensorError(.missingContextFile, "no XML context file '\(path)'", uri: uri)
+            }
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw SensorError(.permissionDenied, "cannot read XML context file '\(path)'", uri: uri, errno: 13)
+            }
+        }
+        do {
+            return try Context(uri: uri)
+        } catch {
+            switch error.errno {
+            case .noSuchFileOrDirectory where uri.hasPrefix("local:"):
+                return nil
+            case .notImplemented:
+                throw SensorError(.malformedURI, "libiio has no backend for '\(uri)'", uri: uri, errno: error.errno.rawValue)
+            case .invalidArgument where uri.hasPrefix("xml:"):
+                let detail = error.detail.map { ": \($0)" } ?? ""
+                throw SensorError(
+                    .malformedContextFile, "'\(uri.dropFirst(4))' is not a valid IIO context description\(detail)",
+                    uri: uri, errno: error.errno.rawValue)
+            case .permissionDenied, .notPermitted:
+                throw SensorError(.permissionDenied, error.description, uri: uri, errno: error.errno.rawValue)
+            case .timedOut, .ioError, .noSuchFileOrDirectory, .noSuchDevice:
+                throw SensorError(.contextUnreachable, error.description, uri: uri, errno: error.errno.rawValue)
+            default:
+                var wrapped = SensorError(error, uri: uri)
+                if wrapped.reason == .ioError { wrapped.reason = .contextUnreachable }
+                throw wrapped
+            }
+        }
+    }
+
+    /// Discovers the sensors of an open context.
+    ///
+    /// On `xml:` contexts values cannot be read: scale, offset, frequencies and trigger are nil, the mount matrix
+    /// is the identity, and ``SensorInventory/valuesAvailable`` is false.
+    ///
+    /// - Throws: ``SensorError``: ``SensorError/Reason/missingAttribute`` for a sensor without scale,
+    ///   ``SensorError/Reason/malformedAttribute`` for a value that does not parse, and the wrapped libiio errors
+    ///   (permission denied, device vanished, timeout).
+    public static func discover(in context: Context, environment: DiscoveryEnvironment = .system)
+        throws(SensorError) -> SensorInventory
+    {
+        let snapshots = context.devices.map(DeviceSnapshot.init)
+        let hardware = context.attribute("hw_serial") ?? context.attribute("hw_model") ?? context.name
+        let result = try analyze(
+            snapshots, isLocal: context.isLocal, contextIdentity: hardware, uri: context.uri, environment: environment)
+        return SensorInventory(
+            uri: context.uri, backend: context.name, contextDescription: context.contextDescription,
+            sensors: result.sensors, valuesAvailable: result.valuesAvailable)
+    }
+
+    // MARK: - Rules
+
+    /// The rules of discovery over device snapshots: which devices carry which sensors, and their details.
+    static func analyze(
+        _ devices: [DeviceSnapshot], isLocal: Bool, contextIdentity: String, uri: String,
+        environment: DiscoveryEnvironment
+    ) throws(SensorError) -> (sensors: [DiscoveredSensor], valuesAvailable: Bool) {
+        let identities = identities(
+            of: devices, isLocal: isLocal, contextIdentity: contextIdentity, environment: environment)
+        let triggerNames = Set(devices.filter(\.isTrigger).compactMap(\.name))
+        var sensors: [DiscoveredSensor] = []
+        var valuesAvailable = true
+        for device in devices where !device.isTrigger {
+            let kinds = SensorKind.allCases.filter { axes(of: device, kind: $0) != nil }
+            guard !kinds.isEmpty else { continue }
+            var reader = ValueReader(device: device, uri: uri)
+            let trigger = try reader.trigger()
+            let ownTrigger = device.deviceNumber.flatMap { number in
+                device.name.map { "\($0)-dev\(number)" }
+            }.flatMap { triggerNames.contains($0) ? $0 : nil }
+            let udevMatrix = isLocal ? environment.udevProperty("ACCEL_MOUNT_MATRIX", deviceID: device.id) : nil
+            for kind in kinds {
+                guard let axes = axes(of: device, kind: kind) else { continue }
+                let type = kind.channelType
+                let axisNames = ["x", "y", "z"]
+
+                // Scale: required, per axis or shared.
+                var scaleLocations: [AttributeLocation] = []
+                for (axis, channel) in axes.enumerated() {
+                    guard let location = locate(
+                        "scale", channel: channel, in: device,
+                        deviceFallbacks: ["in_\(type)_\(axisNames[axis])_scale", "in_\(type)_scale"])
+                    else {
+                        throw SensorError(
+                            .missingAttribute, "\(device.displayName) has no scale for \(channel.id) (in_\(type)_scale)",
+                            uri: uri, device: device.displayName, attribute: "in_\(type)_scale")
+                    }
+                    scaleLocations.append(location)
+                }
+                let scale = try reader.doubles(at: scaleLocations)
+
+                // Offset: optional, zero when absent.
+                let offsetLocations = axes.enumerated().map { axis, channel in
+                    locate(
+                        "offset", channel: channel, in: device,
+                        deviceFallbacks: ["in_\(type)_\(axisNames[axis])_offset", "in_\(type)_offset"])
+                }
+                var offset: [Double]? = [0, 0, 0]
+                if offsetLocations.contains(where: { $0 != nil }) {
+                    let present = offsetLocations.compactMap { $0 }
+                    if let values = try reader.doubles(at: present) {
+                        var index = 0
+                        offset = offsetLocations.map { location in
+                            guard location != nil else { return 0 }
+                            defer { index += 1 }
+                            return values[index]
+                        }
+                    } else {
+                        offset = nil
+                    }
+                }
+
+                // Mount matrix: the driver's attribute, overridden by udev's ACCEL_MOUNT_MATRIX.
+                let matrixLocation = locate(
+                    "mount_matrix", channel: axes[0], in: device,
+                    deviceFallbacks: ["in_\(type)_mount_matrix", "in_mount_matrix", "mount_matrix"])
+                var matrix = MountMatrix.identity
+                var matrixSource = MountMatrixSource.none
+                if let matrixLocation, let text = try reader.text(at: matrixLocation) {
+                    guard let parsed = MountMatrix(parsing: text) else {
+                        throw reader.malformed(matrixLocation, text, expected: "a 3×3 matrix \"a, b, c; d, e, f; g, h, i\"")
+                    }
+                    matrix = parsed
+                    matrixSource = .attribute
+                }
+                if let udevMatrix {
+                    guard let parsed = MountMatrix(parsing: udevMatrix) else {
+                        throw SensorError(
+                            .malformedAttribute,
+                            "udev property ACCEL_MOUNT_MATRIX of \(device.displayName) is '\(udevMatrix)', not a 3×3 matrix",
+                            uri: uri, device: device.displayName, attribute: "ACCEL_MOUNT_MATRIX")
+                    }
+                    matrix = parsed
+                    matrixSource = .udev
+                }
+
+                // Sampling frequency and what the driver accepts.
+                let frequencyLocation = locate(
+                    "sampling_frequency", channel: axes[0], in: device,
+                    deviceFallbacks: ["in_\(type)_sampling_frequency", "sampling_frequency"])
+                var frequency: Double?
+                if let frequencyLocation, let text = try reader.text(at: frequencyLocation, tolerateDriverErrors: true) {
+                    guard let value = Double(attributeText: text) else {
+                        throw reader.malformed(frequencyLocation, text, expected: "a number (Hz)")
+                    }
+                    frequency = value
+                }
+                let availableLocation = locate(
+                    "sampling_frequency_available", channel: axes[0], in: device,
+                    deviceFallbacks: ["in_\(type)_sampling_frequency_available", "sampling_frequency_available"])
+                var available: FrequencyList?
+                if let availableLocation, let text = try reader.text(at: availableLocation, tolerateDriverErrors: true) {
+                    guard let list = FrequencyList(parsing: text) else {
+                        throw reader.malformed(
+                            availableLocation, text, expected: "frequencies in Hz (\"12.5 25 50\" or \"[min step max]\")")
+                    }
+                    available = list
+                }
+
+                let (mode, reason) = captureMode(
+                    device: device, axes: axes, trigger: trigger, ownTrigger: ownTrigger)
+                sensors.append(
+                    DiscoveredSensor(
+                        kind: kind, deviceID: device.id, deviceName: device.name ?? device.id, label: device.label,
+                        identity: identities[device.id] ?? SensorIdentity(rawValue: device.name ?? device.id),
+                        axes: axes.map { SensorChannel(id: $0.id, scanIndex: $0.scanIndex, format: $0.format) },
+                        timestamp: device.channels.first { $0.type == "timestamp" && !$0.isOutput }.map {
+                            SensorChannel(id: $0.id, scanIndex: $0.scanIndex, format: $0.format)
+                        },
+                        scale: scale, scaleAttributes: scaleLocations, offset: offset, mountMatrix: matrix,
+                        mountMatrixSource: matrixSource, mountMatrixAttribute: matrixLocation,
+                        samplingFrequency: frequency, samplingFrequencyAttribute: frequencyLocation,
+                        availableFrequencies: available, trigger: trigger.name, isTriggerKnown: trigger.known, ownTrigger: ownTrigger,
+                        captureMode: mode, captureReason: reason))
+            }
+            if reader.sawUnsupported { valuesAvailable = false }
+        }
+        return (sensors, valuesAvailable)
+    }
+
+    /// The input channels x, y, z of the sensor kind, or nil when the device lacks one of them.
+    static func axes(of device: DeviceSnapshot, kind: SensorKind) -> [DeviceSnapshot.ChannelSnapshot]? {
+        let candidates = device.channels.filter { !$0.isOutput && $0.type == kind.channelType }
+        let ordered = (0..<3).compactMap { axis in candidates.first { $0.axis == axis } }
+        return ordered.count == 3 ? ordered : nil
+    }
+
+    /// Where an attribute is: on the channel (libiio attaches shared `in_accel_scale` and per-axis
+    /// `in_accel_x_scale` to the channel as `scale`), else the first device attribute of `deviceFallbacks`.
+    static func locate(
+        _ attribute: String, channel: DeviceSnapshot.ChannelSnapshot, in device: DeviceSnapshot,
+        deviceFallbacks: [String]
+    ) -> AttributeLocation? {
+        if let file = channel.attributes[attribute] {
+            return .channel(id: channel.id, attribute: attribute, file: file)
+        }
+        return deviceFallbacks.first { device.attributes.contains($0) }.map { .device($0) }
+    }
+
+    /// Chooses buffered or polled capture (see ``CaptureMode``).
+    static func captureMode(
+        device: DeviceSnapshot, axes: [DeviceSnapshot.ChannelSnapshot], trigger: TriggerAnswer, ownTrigger: String?
+    ) -> (CaptureMode, String) {
+        guard axes.allSatisfy({ $0.format != nil }) else {
+            return (.polled, "no scan elements: values are read from in_*_raw")
+        }
+        if let current = trigger.name {
+            return (.buffered, "triggered buffer (current trigger \(current))")
+        }
+        if let ownTrigger {
+            return (.buffered, "triggered buffer (own trigger \(ownTrigger))")
+        }
+        if hasHardwareFIFO(device) {
+            return (.buffered, "hardware FIFO, no trigger needed")
+        }
+        return (.polled, "no trigger and no hardware FIFO: buffer/enable would fail, in_*_raw is polled")
+    }
+
+    /// True for drivers that fill their buffer from a hardware FIFO without a trigger: st_lsm6dsx (`lsm6dsm_accel`,
+    /// `ism330dhcx_gyro`, …), inv_icm42600 (`icm42605-accel`, …), or any device with `hwfifo_*` attributes.
+    static func hasHardwareFIFO(_ device: DeviceSnapshot) -> Bool {
+        if (device.attributes + device.bufferAttributes).contains(where: { $0.hasPrefix("hwfifo_") }) { return true }
+        guard let name = device.name?.lowercased() else { return false }
+        let stFamilies = ["lsm6ds", "ism330", "asm330", "lsm9ds1", "lsm6dsv"]
+        if stFamilies.contains(where: name.hasPrefix), name.hasSuffix("_accel") || name.hasSuffix("_gyro") {
+            return true
+        }
+        return name.hasPrefix("icm426") && (name.hasSuffix("-accel") || name.hasSuffix("-gyro"))
+    }
+
+    /// Stable identities for every sensor device (see ``SensorIdentity`` for the rule).
+    static func identities(
+        of devices: [DeviceSnapshot], isLocal: Bool, contextIdentity: String, environment: DiscoveryEnvironment
+    ) -> [String: SensorIdentity] {
+        var result: [String: SensorIdentity] = [:]
+        var seen: [String: Int] = [:]
+        for device in devices where !device.isTrigger {
+            var base = device.name ?? device.id
+            if let label = device.label, !label.isEmpty { base += "+\(label)" }
+            let place = (isLocal ? environment.busPath(deviceID: device.id) : nil) ?? contextIdentity
+            var text = "\(base)@\(place)"
+            let count = (seen[text] ?? 0) + 1
+            seen[text] = count
+            if count > 1 { text += "#\(count)" }
+            result[device.id] = SensorIdentity(rawValue: text)
+        }
+        return result
+    }
+
+    static func normalized(_ uri: String?) -> String {
+        guard let uri, !uri.isEmpty else { return "local:" }
+        return uri
+    }
+
+    /// Rejects URIs libiio would misread: unknown schemes, `ip:` without a host, a non-numeric port.
+    static func validate(uri: String) throws(SensorError) {
+        let schemes = ["local:", "ip:", "usb:", "xml:", "serial:"]
+        guard let scheme = schemes.first(where: uri.hasPrefix) else {
+            throw SensorError(
+                .malformedURI, "'\(uri)' is not a libiio URI (local:, ip:HOST[:PORT], usb:[BUS.ADDR], xml:FILE)",
+                uri: uri)
+        }
+        let rest = uri.dropFirst(scheme.count)
+        switch scheme {
+        case "ip:":
+            guard !rest.isEmpty else {
+                throw SensorError(.malformedURI, "'\(uri)' names no host (ip:HOST[:PORT])", uri: uri)
+            }
+            if !rest.hasPrefix("["), rest.filter({ $0 == ":" }).count == 1, let colon = rest.lastIndex(of: ":") {
+                let port = rest[rest.index(after: colon)...]
+                guard let number = Int(port), (1...65535).contains(number) else {
+                    throw SensorError(.malformedURI, "'\(uri)' has an invalid port '\(port)' (1…65535)", uri: uri)
+                }
+            }
+        case "xml:":
+            guard !rest.isEmpty else {
+                throw SensorError(.malformedURI, "'\(uri)' names no file (xml:FILE)", uri: uri)
+            }
+        default:
+            break
+        }
+    }
+}
+
+/// The answer to "what is the device's trigger".
+struct TriggerAnswer {
+    /// The current trigger, nil for none or unknown.
+    var name: String?
+    /// False when the context cannot tell (`xml:`).
+    var known: Bool
+}
+
+/// Reads attribute values for discovery, classifying libiio's answers: `ENOSYS` means "this context has no values"
+/// (`xml:`), parse failures and other errors become ``SensorError``s naming device and attribute.
+struct ValueReader {
+    let device: DeviceSnapshot
+    let uri: String
+    private(set) var sawUnsupported = false
+
+    init(device: DeviceSnapshot, uri: String) {
+        self.device = device
+        self.uri = uri
+    }
+
+    /// The attribute's text; nil when the context cannot read values, or (with `tolerateDriverErrors`) when the
+    /// driver refuses to answer in its current state (`EINVAL`, `EIO`, `ENOENT`, `EAGAIN`, `EBUSY`).
+    mutating func text(at location: AttributeLocation, tolerateDriverErrors: Bool = false) throws(SensorError)
+        -> String?
+    {
+        do {
+            return try device.read(location)
+        } catch {
+            if error.errno == .notImplemented {
+                sawUnsupported = true
+                return nil
+            }
+            let driverErrors: [IIOErrno] = [
+                .invalidArgument, .ioError, .noSuchFileOrDirectory, .resourceTemporarilyUnavailable, .busy,
+            ]
+            if tolerateDriverErrors, driverErrors.contains(error.errno) { return nil }
+            var wrapped = SensorError(error, uri: uri)
+            wrapped.attribute = location.file
+            wrapped.device = device.displayName
+            throw wrapped
+        }
+    }
+
+    /// Doubles from every location; nil when the context cannot read values.
+    mutating func doubles(at locations: [AttributeLocation]) throws(SensorError) -> [Double]? {
+        var values: [Double] = []
+        for location in locations {
+            guard let text = try text(at: location) else { return nil }
+            guard let value = Double(attributeText: text) else {
+                throw malformed(location, text, expected: "a number")
+            }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// The device's current trigger. Through iiod a trigger-less device may answer `EIO` (and locally `ENOENT` or
+    /// `EINVAL`): all mean "none".
+    mutating func trigger() throws(SensorError) -> TriggerAnswer {
+        do {
+            return TriggerAnswer(name: try device.currentTrigger(), known: true)
+        } catch {
+            switch error.errno {
+            case .notImplemented:
+                sawUnsupported = true
+                return TriggerAnswer(name: nil, known: false)
+            case .ioError, .noSuchFileOrDirectory, .invalidArgument:
+                return TriggerAnswer(name: nil, known: true)
+            default:
+                var wrapped = SensorError(error, uri: uri)
+                wrapped.device = device.displayName
+                wrapped.attribute = wrapped.attribute ?? "trigger/current_trigger"
+                throw wrapped
+            }
+        }
+    }
+
+    func malformed(_ location: AttributeLocation, _ text: String, expected: String) -> SensorError {
+        let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
+        return SensorError(
+            .malformedAttribute, "\(device.displayName) attribute \(location.file) is '\(shown)', expected \(expected)",
+            uri: uri, device: device.displayName, attribute: location.file)
+    }
+}

@@ -1,0 +1,38 @@
+/// What discovery found in one IIO context.
+public struct SensorInventory: Sendable, Hashable {
+    /// The context URI that was opened.
+    public var uri: String
+    /// The libiio backend: `local`, `network`, `usb`, `xml`.
+    public var backend: String
+    /// libiio's description of the context.
+    public var contextDescription: String
+    /// Every motion sensor found, in context order.
+    public var sensors: [DiscoveredSensor]
+    /// True when attribute values (scale, offset, mount matrix, frequencies, trigger) could be read; false for
+    /// `xml:` contexts, which only describe the devices.
+    public var valuesAvailable: Bool
+
+    public init(uri: String, backend: String, contextDescription: String, sensors: [DiscoveredSensor],
+                valuesAvailable: Bool) {
+        self.uri = uri
+        self.backend = backend
+        self.contextDescription = contextDescription
+        self.sensors = sensors
+        self.valuesAvailable = valuesAvailable
+    }
+
+    /// The sensor of a kind a motion manager uses: the first buffered one, else the first one.
+    public func preferred(_ kind: SensorKind) -> DiscoveredSensor? {
+        let candidates = sensors.filter { $0.kind == kind }
+        return candidates.first { $0.captureMode == .buffered } ?? candidates.first
+    }
+
+    /// Like `CMMotionManager.isAccelerometerAvailable`.
+    public var isAccelerometerAvailable: Bool { preferred(.accelerometer) != nil }
+    /// Like `CMMotionManager.isGyroAvailable`.
+    public var isGyroAvailable: Bool { preferred(.gyroscope) != nil }
+    /// Like `CMMotionManager.isMagnetometerAvailable`.
+    public var isMagnetometerAvailable: Bool { preferred(.magnetometer) != nil }
+    /// Like `CMMotionManager.isDeviceMotionAvailable`: an accelerometer and a gyroscope.
+    public var isDeviceMotionAvailable: Bool { isAccelerometerAvailable && isGyroAvailable }
+}
