@@ -54,7 +54,9 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .testTarget(name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
+        .testTarget(
+            name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI", "MotionSimulation"], swiftSettings: strict),
+        .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIODTestServer"], swiftSettings: strict),
         .testTarget(name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub"], swiftSettings: strict),

@@ -3,5 +3,6 @@ enum CommandRegistry {
     static let all: [Command] = [
         AvailableCommand.command,
         InfoCommand.command,
+        FuseCommand.command,
     ]
 }

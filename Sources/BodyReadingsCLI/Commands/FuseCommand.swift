@@ -1,0 +1,132 @@
+import BodyReadings
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `bodyreadings fuse [FILE|-]`: fuses a recording into attitude, gravity and user acceleration, streaming.
+enum FuseCommand {
+    static let command = Command(
+        spec: CommandSpec(
+            name: "fuse",
+            overview: "Fuse a recording (CSV of accelerometer, gyroscope, optional magnetometer) into device motion.",
+            positionals: [
+                PositionalSpec(
+                    "file", help: "The recording to read, or '-' for stdin (the default).", optional: true)
+            ],
+            options: [
+                OptionSpec(["--no-magnetometer"], help: "Ignore magnetometer columns: 6D fusion, heading arbitrary."),
+                OptionSpec(["--format"], value: "FORMAT", help: "Output format: csv (default) or jsonl."),
+                OptionSpec(
+                    ["--interval"], value: "SECONDS",
+                    help: "Print an estimate at most every SECONDS of recording time (default 0: every row)."),
+                OptionSpec(["--units"], value: "UNITS", help: "Acceleration units: si (m/s², default) or g."),
+                OptionSpec(["--output", "-o"], value: "FILE", help: "Write to FILE instead of stdout."),
+            ],
+            discussion: """
+                INPUT: a header line naming the columns t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z and \
+                optionally magn_x,magn_y,magn_z (SI units, device frame, t in seconds strictly increasing; other \
+                columns are ignored), then one row per sample: what 'bodyreadings record' writes.
+
+                OUTPUT: one row per input row (unless --interval), columns t,attitude_w,attitude_x,attitude_y,\
+                attitude_z,rotation_rate_x,rotation_rate_y,rotation_rate_z,gravity_x,gravity_y,gravity_z,\
+                user_acceleration_x,user_acceleration_y,user_acceleration_z. Reads and writes as it goes: memory \
+                stays constant whatever the length of the recording.
+
+                EXAMPLES:
+                  bodyreadings fuse walk.csv > motion.csv
+                  bodyreadings record - --duration 10 | bodyreadings fuse --format jsonl --interval 0.1
+
+                EXIT STATUS: 0 ok, 64 usage error, 65 malformed recording (the message names the line), \
+                74 file not readable or output not writable.
+                """
+        ),
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        // 1. Options.
+        let format = try arguments.choice("--format", among: MotionOutputFormat.optionValues)
+            .flatMap(MotionOutputFormat.init(rawValue:)) ?? .csv
+        let units = try arguments.choice("--units", among: MotionOutputUnits.optionValues)
+            .flatMap(MotionOutputUnits.init(rawValue:)) ?? .si
+        let interval = try arguments.double("--interval", in: 0...86_400) ?? 0
+        let useMagnetometer = !arguments.has("--no-magnetometer")
+        let path = arguments.positionals.first ?? "-"
+
+        // 2. Input and output.
+        let reader = path == "-"
+            ? try RecordingReader(fileDescriptor: 0, source: "<stdin>", useMagnetometer: useMagnetometer)
+            : try RecordingReader(path: path, useMagnetometer: useMagnetometer)
+        let output = try arguments.value("--output").map { try OutputFile(path: $0) }
+        let writer = output.map { file in
+            MotionOutputWriter(format: format, units: units, sink: { try file.write($0) })
+        } ?? MotionOutputWriter(format: format, units: units, console: console)
+
+        // 3. Fuse as we read.
+        var filter = AttitudeFilter()
+        var decimator = MotionOutputDecimator(interval: interval)
+        try writer.writeHeader()
+        var rows = 0
+        while let sample = try reader.next() {
+            let estimate = filter.update(sample)
+            rows += 1
+            if decimator.shouldEmit(t: sample.t) {
+                try writer.write(estimate)
+            }
+        }
+        try writer.flush()
+        try output?.close()
+        if rows == 0 {
+            console.warning("\(reader.source) has a header but no samples; nothing to fuse")
+        }
+        return .ok
+    }
+}
+
+/// The file behind `--output`: created or truncated, written as the output is produced.
+private final class OutputFile {
+    let path: String
+    private var fd: Int32
+
+    init(path: String) throws(CLIError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw CLIError(
+                "cannot write '\(path)': \(String(cString: strerror(errno))); check the directory and its permissions",
+                exitCode: .ioError)
+        }
+        self.path = path
+        self.fd = fd
+    }
+
+    deinit {
+        if fd >= 0 { _ = closeDescriptor(fd) }
+    }
+
+    func write(_ bytes: [UInt8]) throws(CLIError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { writeDescriptor(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                let code = errno
+                if code == EINTR || code == EAGAIN { continue }
+                throw CLIError("cannot write '\(path)': \(String(cString: strerror(code)))", exitCode: .ioError)
+            }
+            offset += n
+        }
+    }
+
+    func close() throws(CLIError) {
+        let result = closeDescriptor(fd)
+        fd = -1
+        if result != 0 {
+            throw CLIError("cannot write '\(path)': \(String(cString: strerror(errno)))", exitCode: .ioError)
+        }
+    }
+}
+
+private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
+private func writeDescriptor(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, bytes, count) }

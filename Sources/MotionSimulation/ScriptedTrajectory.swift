@@ -1,0 +1,158 @@
+import Fusion
+
+/// A trajectory scripted from attitude keyframes, rotation layers and a position path, with exact derivatives.
+///
+/// Attitude: q(t) = K(t) ⊗ L₁(t) ⊗ … ⊗ Lₙ(t), where
+/// - K(t) interpolates the keyframes: between keyframes i and i+1 it turns about the fixed body axis of qᵢ⁻¹qᵢ₊₁
+///   (the shortest way) along a quintic smoothstep, so it starts and stops with zero angular velocity and
+///   acceleration; it holds the first keyframe before the first time and the last after the last time;
+/// - each layer Lⱼ turns about a fixed device-frame axis by an angle profile (oscillations, constant spins).
+///
+/// The body rate follows exactly from the chain rule: ω = Σⱼ Sⱼ⁻¹(θⱼ′ aⱼ), where Sⱼ is the product of the factors to
+/// the right of factor j. Position is three `Profile`s in ENU metres whose exact second derivatives give the linear
+/// acceleration. With a `period`, the script repeats: time is taken modulo the period (make the script start and end
+/// in the same state, at rest, for the repetition to be smooth).
+public struct ScriptedTrajectory: Trajectory {
+    /// One attitude keyframe.
+    public struct Keyframe: Sendable, Hashable {
+        /// Time in seconds.
+        public var t: Double
+        /// Device → ENU attitude at that time.
+        public var attitude: Quaternion
+
+        public init(t: Double, attitude: Quaternion) {
+            self.t = t
+            self.attitude = attitude.normalized
+        }
+    }
+
+    /// A rotation about a fixed device-frame axis by a time-varying angle (radians).
+    public struct Layer: Sendable {
+        /// The unit axis in the frame of the factor to its left.
+        public var axis: Vector3
+        /// The angle in radians, with its exact derivative.
+        public var angle: Profile
+
+        public init(axis: Vector3, angle: Profile) {
+            self.axis = axis.normalized
+            self.angle = angle
+        }
+    }
+
+    /// The standard gravity used by the built-in trajectories, m/s² (DESIGN.md's "+9.81 flat, screen up").
+    public static let standardGravity = 9.81
+    /// The Earth's magnetic field used by the built-in trajectories, µT in ENU: 20 µT north, 40 µT down (|B| ≈ 44.7 µT,
+    /// inclination ≈ 63°, like central Europe).
+    public static let earthMagneticField = Vector3(0, 20, -40)
+
+    /// The attitude keyframes, sorted by time (at least one).
+    public let keyframes: [Keyframe]
+    /// Rotation layers applied in the device frame after the keyframe attitude.
+    public let layers: [Layer]
+    /// Position east, north, up, in metres.
+    public let position: (east: Profile, north: Profile, up: Profile)
+    /// Gravity magnitude, m/s².
+    public let gravity: Double
+    /// The magnetic field in ENU, µT.
+    public let magneticField: Vector3
+    /// When set, the script repeats with this period (seconds).
+    public let period: Double?
+
+    /// Per-segment axis and angle of qᵢ⁻¹qᵢ₊₁.
+    private let segments: [(axis: Vector3, angle: Double)]
+
+    /// Creates a scripted trajectory. Precondition: at least one keyframe, times strictly increasing; period > 0.
+    public init(
+        keyframes: [Keyframe],
+        layers: [Layer] = [],
+        position: (east: Profile, north: Profile, up: Profile) = (.constant(0), .constant(0), .constant(0)),
+        gravity: Double = ScriptedTrajectory.standardGravity,
+        magneticField: Vector3 = ScriptedTrajectory.earthMagneticField,
+        period: Double? = nil
+    ) {
+        precondition(!keyframes.isEmpty, "a scripted trajectory needs at least one keyframe")
+        precondition(zip(keyframes, keyframes.dropFirst()).allSatisfy { $0.t < $1.t }, "keyframe times must increase")
+        precondition(period.map { $0 > 0 } ?? true, "the period must be positive")
+        self.keyframes = keyframes
+        self.layers = layers
+        self.position = position
+        self.gravity = gravity
+        self.magneticField = magneticField
+        self.period = period
+        self.segments = zip(keyframes, keyframes.dropFirst()).map { a, b in
+            var delta = a.attitude.conjugate * b.attitude
+            if delta.w < 0 { delta = -delta }
+            let rotation = delta.rotationVector
+            let angle = rotation.norm
+            // Equal keyframes (a hold) differ by rounding only: hold exactly still.
+            return angle > 1e-12 ? (rotation / angle, angle) : (Vector3(1, 0, 0), 0)
+        }
+    }
+
+    public func truth(at time: Double) -> MotionTruth {
+        var t = time
+        if let period {
+            t = time - period * (time / period).rounded(.down)
+        }
+        // 1. The chain of factors: keyframe base, keyframe turn, layers; each with its axis and angle rate.
+        var factors: [(rotation: Quaternion, axis: Vector3, rate: Double)] = []
+        factors.reserveCapacity(layers.count + 2)
+        factors.append(contentsOf: keyframeFactors(at: t))
+        for layer in layers {
+            let angle = layer.angle(t)
+            factors.append((Quaternion(axis: layer.axis, angle: angle.value), layer.axis, angle.rate))
+        }
+        // 2. Attitude and body rate: walk from the right, accumulating the suffix product S.
+        var suffix = Quaternion.identity
+        var omega = Vector3.zero
+        for factor in factors.reversed() {
+            if factor.rate != 0 {
+                omega += suffix.inverseRotate(factor.axis * factor.rate)
+            }
+            suffix = factor.rotation * suffix
+        }
+        let attitude = suffix.normalized
+        // 3. Translation: exact second derivative of the position path.
+        let east = position.east(t)
+        let north = position.north(t)
+        let up = position.up(t)
+        let accelerationENU = Vector3(east.acceleration, north.acceleration, up.acceleration)
+        // 4. Everything the sensors see, in the device frame.
+        let gravityDevice = attitude.inverseRotate(Vector3(0, 0, gravity))
+        let userAcceleration = attitude.inverseRotate(accelerationENU)
+        return MotionTruth(
+            t: time,
+            attitude: attitude,
+            angularVelocity: omega,
+            specificForce: gravityDevice + userAcceleration,
+            magneticField: attitude.inverseRotate(magneticField),
+            gravity: gravityDevice,
+            userAcceleration: userAcceleration,
+            position: Vector3(east.value, north.value, up.value),
+            velocity: Vector3(east.rate, north.rate, up.rate))
+    }
+
+    /// The keyframe part K(t) as factors: the segment's start attitude (constant) and the turn about its axis.
+    private func keyframeFactors(at t: Double) -> [(rotation: Quaternion, axis: Vector3, rate: Double)] {
+        guard t > keyframes[0].t else { return [(keyframes[0].attitude, Vector3(1, 0, 0), 0)] }
+        guard t < keyframes[keyframes.count - 1].t else {
+            return [(keyframes[keyframes.count - 1].attitude, Vector3(1, 0, 0), 0)]
+        }
+        // Binary search for the segment [tᵢ, tᵢ₊₁) holding t.
+        var low = 0
+        var high = keyframes.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if keyframes[middle].t <= t { low = middle } else { high = middle }
+        }
+        let start = keyframes[low]
+        let duration = keyframes[low + 1].t - start.t
+        let segment = segments[low]
+        let s = Profile.smoothstep((t - start.t) / duration)
+        return [
+            (start.attitude, Vector3(1, 0, 0), 0),
+            (Quaternion(axis: segment.axis, angle: segment.angle * s.value), segment.axis,
+             segment.angle * s.rate / duration),
+        ]
+    }
+}

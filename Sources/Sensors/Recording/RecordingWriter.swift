@@ -1,0 +1,110 @@
+import Fusion
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes samples in the recording format (DESIGN.md): the header, then one line per sample,
+/// `t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z[,magn_x,magn_y,magn_z]`, every number in its shortest
+/// round-trip form (`DoubleText`), so that `RecordingReader` reads back exactly the same `Double`s.
+///
+/// Output is buffered (64 KiB) and handed to a sink: a file (`init(path:…)`) or any closure (e.g. the CLI console).
+/// Call `close()` (file) or `flush()` at the end: buffered data is not written at deinit.
+public final class RecordingWriter {
+    /// Does every line carry the magnetometer columns? A sample without a magnetometer then writes `nan` there.
+    public let includesMagnetometer: Bool
+    private let sink: ([UInt8]) throws -> Void
+    private var pending: [UInt8] = []
+    private var fd: Int32 = -1
+    private let path: String?
+
+    /// A writer handing its bytes to `sink` (called with at least 64 KiB at a time, and at `flush()`).
+    /// The header goes into the buffer at once.
+    public init(includesMagnetometer: Bool, sink: @escaping ([UInt8]) throws -> Void) {
+        self.includesMagnetometer = includesMagnetometer
+        self.sink = sink
+        self.path = nil
+        pending.reserveCapacity(1 << 17)
+        pending.append(contentsOf: RecordingColumns.header(includesMagnetometer: includesMagnetometer).utf8)
+        pending.append(0x0A)
+    }
+
+    /// A writer creating (or truncating) the file at `path`, mode 0644.
+    public init(path: String, includesMagnetometer: Bool) throws(RecordingError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw RecordingError(source: path, reason: .cannotOpen(errno: errno)) }
+        self.includesMagnetometer = includesMagnetometer
+        self.path = path
+        self.fd = fd
+        self.sink = { bytes in try Self.writeAll(fd: fd, bytes, path: path) }
+        pending.reserveCapacity(1 << 17)
+        pending.append(contentsOf: RecordingColumns.header(includesMagnetometer: includesMagnetometer).utf8)
+        pending.append(0x0A)
+    }
+
+    deinit {
+        if fd >= 0 { _ = closeDescriptor(fd) }
+    }
+
+    /// Appends one sample's line.
+    public func write(_ sample: IMUSample) throws {
+        Self.append(sample, includesMagnetometer: includesMagnetometer, to: &pending)
+        if pending.count >= 1 << 16 { try flush() }
+    }
+
+    /// Hands the buffered bytes to the sink.
+    public func flush() throws {
+        guard !pending.isEmpty else { return }
+        defer { pending.removeAll(keepingCapacity: true) }
+        try sink(pending)
+    }
+
+    /// Flushes and, for a file, closes it (reporting a failed close, which is where NFS reports write errors).
+    public func close() throws {
+        try flush()
+        guard fd >= 0 else { return }
+        let result = closeDescriptor(fd)
+        fd = -1
+        if result != 0 { throw RecordingError(source: path ?? "", reason: .ioFailed(errno: errno)) }
+    }
+
+    /// Appends the recording line of `sample` (with its newline) to `buffer`.
+    public static func append(_ sample: IMUSample, includesMagnetometer: Bool, to buffer: inout [UInt8]) {
+        DoubleText.appendShortest(sample.t, to: &buffer)
+        appendVector(sample.accelerometer, to: &buffer)
+        appendVector(sample.gyroscope, to: &buffer)
+        if includesMagnetometer {
+            appendVector(sample.magnetometer ?? Vector3(.nan, .nan, .nan), to: &buffer)
+        }
+        buffer.append(0x0A)
+    }
+
+    @inline(__always)
+    private static func appendVector(_ v: Vector3, to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: ","))
+        DoubleText.appendShortest(v.x, to: &buffer)
+        buffer.append(UInt8(ascii: ","))
+        DoubleText.appendShortest(v.y, to: &buffer)
+        buffer.append(UInt8(ascii: ","))
+        DoubleText.appendShortest(v.z, to: &buffer)
+    }
+
+    private static func writeAll(fd: Int32, _ bytes: [UInt8], path: String) throws(RecordingError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { writeDescriptor(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                let code = errno
+                if code == EINTR || code == EAGAIN { continue }
+                throw RecordingError(source: path, reason: .ioFailed(errno: code))
+            }
+            offset += n
+        }
+    }
+}
+
+// File-scope wrappers: inside the class, `close` and `write` name its own methods.
+private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
+private func writeDescriptor(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, bytes, count) }
