@@ -1,4 +1,6 @@
 import Glibc
+import Fusion
+import MotionSimulation
 
 /// Feeds a BMI160 emulated by `i2c-stub`: writes the data registers (gyro 0x0C–0x11, accel 0x12–0x17, little-endian
 /// Int16) from a trajectory at a steady rate, through `/dev/i2c-N` SMBus I2C-block writes (never word writes:
@@ -31,9 +33,9 @@ public final class BMI160Feeder {
     }
 
     /// The 12 data-register bytes for a reading: gyro x, y, z then accel x, y, z.
-    public static func registers(for reading: SimulatedIMU.Reading) -> [UInt8] {
+    public static func registers(for reading: SensorErrorModel.Reading) -> [UInt8] {
         func counts(_ v: Vector3, _ scale: Double) -> [UInt8] {
-            v.components.flatMap { component -> [UInt8] in
+            v.array.flatMap { component -> [UInt8] in
                 let raw = (component / scale).rounded()
                 let clamped = Int16(max(Double(Int16.min), min(Double(Int16.max), raw.isNaN ? 0 : raw)))
                 return littleEndian(UInt32(UInt16(bitPattern: clamped)), bytes: 2)
@@ -69,14 +71,15 @@ public final class BMI160Feeder {
 
     /// Writes readings of `trajectory` at `rate` Hz for `duration` seconds (nil: until killed).
     public func run(
-        trajectory: Trajectory, imu settings: SimulatedIMU.Settings, rate: Double, duration: Double?
+        trajectory: HubTrajectory, imu settings: SensorErrorModel.Settings, rate: Double, duration: Double?
     ) throws(SystemError) {
-        var imu = SimulatedIMU(settings: settings)
+        var imu = SensorErrorModel(settings: settings)
+        let motion = trajectory.make()
         let period = 1 / rate
         let start = monotonicSeconds()
         var due = 0.0
         while duration.map({ due < $0 }) ?? true {
-            let reading = imu.read(trajectory.truth(at: monotonicSeconds() - start))
+            let reading = imu.read(motion.truth(at: monotonicSeconds() - start))
             try write(register: Self.dataRegister, bytes: Self.registers(for: reading))
             due += period
             let sleep = due - (monotonicSeconds() - start)

@@ -1,4 +1,6 @@
 import Foundation
+import Fusion
+import MotionSimulation
 
 /// Compares buffered IIO samples with the trajectory's truth at each sample's kernel timestamp: the assertion of
 /// the tier's dynamic scenarios, in Swift so it is unit-tested rather than written in awk.
@@ -26,8 +28,8 @@ public struct BufferCheck: Sendable {
         /// gap may exceed three intervals (a dropped sample).
         public var intervalMilliseconds: Double?
         /// The trajectory, bias and offset that produced the samples (noise is not modelled: tolerances cover it).
-        public var trajectory: Trajectory = .rest
-        public var imu = SimulatedIMU.Settings()
+        public var trajectory: HubTrajectory = .rest
+        public var imu = SensorErrorModel.Settings()
 
         public init() {}
     }
@@ -60,7 +62,8 @@ public struct BufferCheck: Sendable {
     /// Checks `data` (whole records; a trailing partial record is ignored).
     public func check(_ data: [UInt8]) -> Result {
         var result = Result()
-        let imu = SimulatedIMU(settings: settings.imu)
+        let imu = SensorErrorModel(settings: settings.imu)
+        let motion = settings.trajectory.make()
         let factor = settings.quantity == .magn ? 100 * settings.scale : settings.scale
         var squares = 0.0
         var first: Double?
@@ -71,13 +74,13 @@ public struct BufferCheck: Sendable {
             let nanoseconds = UInt64(data.uint32(at: offset + 16)) | UInt64(data.uint32(at: offset + 20)) << 32
             let time = Double(Int64(bitPattern: nanoseconds)) * 1e-9
             let measured = Vector3(Double(int32(0)) * factor, Double(int32(4)) * factor, Double(int32(8)) * factor)
-            let reading = imu.expected(settings.trajectory.truth(at: time - settings.start))
+            let reading = imu.expected(motion.truth(at: time - settings.start))
             let expected: Vector3 = switch settings.quantity {
             case .accel: reading.accel
             case .anglvel: reading.anglvel
             case .magn: reading.magn
             }
-            let error = sqrt(zip(measured.components, expected.components).map { ($0 - $1) * ($0 - $1) }.reduce(0, +))
+            let error = sqrt(zip(measured.array, expected.array).map { ($0 - $1) * ($0 - $1) }.reduce(0, +))
             squares += error * error
             result.maximumError = max(result.maximumError, error)
             if let previous {

@@ -1,4 +1,6 @@
 import Foundation
+import Fusion
+import MotionSimulation
 
 /// The `bodyreadings-virtual-hub` command line (test support for the hardware-in-the-loop tier).
 ///
@@ -21,7 +23,7 @@ public enum HubCommandLine {
                    sample's timestamp; exit 0 within tolerance, 1 otherwise
 
         OPTIONS:
-          --trajectory NAME     \(Trajectory.allCases.map(\.rawValue).joined(separator: "|")) (default rest)
+          --trajectory NAME     \(HubTrajectory.allCases.map(\.rawValue).joined(separator: "|")) (default rest)
           --duration S          stop after S seconds (default: until SIGTERM/SIGINT)
           --unplug-after S      hub: send UHID_DESTROY after S seconds, as an unplugged sensor
           --gyro-bias x,y,z     rad/s added to the gyroscope (default 0,0,0)
@@ -52,7 +54,7 @@ public enum HubCommandLine {
             arguments.removeFirst()
         }
         var hub = SensorHubRunner.Settings()
-        var imu = SimulatedIMU.Settings()
+        var imu = SensorErrorModel.Settings()
         var noise = 1.0
         var bus: Int?
         var address: UInt8 = 0x68
@@ -79,8 +81,8 @@ public enum HubCommandLine {
                 hub.verbose = true
             case "--trajectory":
                 guard let text = value(option) else { return 64 }
-                guard let trajectory = Trajectory(rawValue: text) else {
-                    return fail("unknown trajectory '\(text)'; use one of \(Trajectory.allCases.map(\.rawValue))")
+                guard let trajectory = HubTrajectory(rawValue: text) else {
+                    return fail("unknown trajectory '\(text)'; use one of \(HubTrajectory.allCases.map(\.rawValue))")
                 }
                 hub.trajectory = trajectory
             case "--gyro-bias", "--accel-offset":
@@ -175,9 +177,9 @@ public enum HubCommandLine {
     }
 
     /// Prints the truth and the expected (noiseless) readings: `name x y z` lines, SI units.
-    static func printTruth(_ trajectory: Trajectory, imu: SimulatedIMU.Settings, at t: Double) {
-        let truth = trajectory.truth(at: t)
-        let expected = SimulatedIMU(settings: imu).expected(truth)
+    static func printTruth(_ trajectory: HubTrajectory, imu: SensorErrorModel.Settings, at t: Double) {
+        let truth = trajectory.make().truth(at: t)
+        let expected = SensorErrorModel(settings: imu).expected(truth)
         func line(_ name: String, _ v: Vector3) {
             print(name, v.x, v.y, v.z)
         }
@@ -187,6 +189,7 @@ public enum HubCommandLine {
         line("specific_force", truth.specificForce)
         line("angular_velocity", truth.angularVelocity)
         line("magnetic_field", truth.magneticField)
+        line("gravity", truth.gravity)
         print("attitude", truth.attitude.w, truth.attitude.x, truth.attitude.y, truth.attitude.z)
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import Fusion
+import MotionSimulation
 
 /// One sensor of the virtual hub: its HID collection, report ID, units and how its readings are quantized.
 ///
@@ -12,6 +14,9 @@ public enum HubSensor: UInt8, CaseIterable, Sendable {
     case gyrometer = 2
     /// Compass 3D → IIO `magn_3d`. Unit 0x01E1F000 (gauss), exponent −3: 1 mG = 0.1 µT per LSB, scale 0.001.
     case compass = 3
+
+    /// The standard gravity the kernel's HID unit "g" stands for, m/s² (`hid-sensor-attributes.c`).
+    public static let standardGravity = 9.80665
 
     /// Report ID of both the feature and the input report.
     public var reportID: UInt8 { rawValue }
@@ -72,7 +77,7 @@ public enum HubSensor: UInt8, CaseIterable, Sendable {
     /// The SI value of one LSB of a data field: m/s², rad/s or µT. Equals the IIO `scale` (×100 for µT from gauss).
     public var lsb: Double {
         switch self {
-        case .accelerometer: 0.01 * Trajectory.gravity
+        case .accelerometer: 0.01 * Self.standardGravity
         case .gyrometer: 0.01 * Double.pi / 180
         case .compass: 0.1
         }
@@ -88,7 +93,7 @@ public enum HubSensor: UInt8, CaseIterable, Sendable {
     }
 
     /// This sensor's value in a reading, SI.
-    public func value(in reading: SimulatedIMU.Reading) -> Vector3 {
+    public func value(in reading: SensorErrorModel.Reading) -> Vector3 {
         switch self {
         case .accelerometer: reading.accel
         case .gyrometer: reading.anglvel
@@ -130,7 +135,7 @@ public enum HubSensor: UInt8, CaseIterable, Sendable {
     /// The input report for `value` (SI): report ID, then X, Y, Z as little-endian Int32 in LSBs.
     public func inputReport(_ value: Vector3) -> [UInt8] {
         var report = [reportID]
-        for component in value.components {
+        for component in value.array {
             let counts = (component / lsb).rounded()
             let clamped = Int32(max(Double(Int32.min), min(Double(Int32.max), counts.isNaN ? 0 : counts)))
             report.append(contentsOf: littleEndian(UInt32(bitPattern: clamped), bytes: 4))

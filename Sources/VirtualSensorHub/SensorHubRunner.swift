@@ -1,15 +1,17 @@
 import Foundation
 import Glibc
+import Fusion
+import MotionSimulation
 
 /// Runs the virtual sensor hub: creates the uhid device, answers the driver's feature requests, and plays input
 /// reports from a trajectory at each sensor's report interval while the driver has it powered and reporting.
 public struct SensorHubRunner {
     /// What to play and for how long.
     public struct Settings: Sendable {
-        /// The motion to play. Default ``Trajectory/rest``.
-        public var trajectory: Trajectory = .rest
+        /// The motion to play. Default ``HubTrajectory/rest``.
+        public var trajectory: HubTrajectory = .rest
         /// Sensor error model (bias, offset, noise, seed).
-        public var imu = SimulatedIMU.Settings()
+        public var imu = SensorErrorModel.Settings()
         /// Stop (and destroy the device) after this many seconds; nil runs until SIGTERM/SIGINT.
         public var duration: Double?
         /// Vanish after this many seconds, as an unplugged sensor would: sends UHID_DESTROY and exits 0.
@@ -32,11 +34,13 @@ public struct SensorHubRunner {
     public let settings: Settings
     private var properties: [HubSensor: SensorProperties] = [:]
     private var nextDue: [HubSensor: Double] = [:]
-    private var imu: SimulatedIMU
+    private var imu: SensorErrorModel
+    private let motion: any Trajectory
 
     public init(settings: Settings) {
         self.settings = settings
-        self.imu = SimulatedIMU(settings: settings.imu)
+        self.imu = SensorErrorModel(settings: settings.imu)
+        self.motion = settings.trajectory.make()
         for sensor in HubSensor.allCases {
             properties[sensor] = SensorProperties()
         }
@@ -99,7 +103,7 @@ public struct SensorHubRunner {
             case .feature:
                 report = properties[sensor, default: SensorProperties()].encoded(reportID: number)
             case .input, .output:
-                report = sensor.inputReport(sensor.value(in: imu.read(settings.trajectory.truth(at: now))))
+                report = sensor.inputReport(sensor.value(in: imu.read(motion.truth(at: now))))
             }
             log("GET_REPORT \(type) \(sensor.iioName) → \(report)")
             try device.send(UHIDEvent.getReportReply(id: id, report: report))
@@ -129,7 +133,7 @@ public struct SensorHubRunner {
                 let due = nextDue[sensor], now >= due
             else { continue }
             let interval = Double(max(sensorProperties.reportIntervalMilliseconds, settings.minimumIntervalMilliseconds)) / 1000
-            let reading = imu.read(settings.trajectory.truth(at: now))
+            let reading = imu.read(motion.truth(at: now))
             try device.send(UHIDEvent.input2(sensor.inputReport(sensor.value(in: reading))))
             // Keep the cadence like a sensor's own clock: a short stall (the guest descheduled for a few intervals)
             // is caught up at once; after a long one the cadence restarts instead of bursting.

@@ -1,4 +1,5 @@
 import Foundation
+import Fusion
 import Testing
 @testable import VirtualSensorHub
 
@@ -9,13 +10,14 @@ struct BufferCheckTests {
     func records(
         _ settings: BufferCheck.Settings, count: Int, interval: Double, error: Double = 0, skipping: Int? = nil
     ) -> [UInt8] {
-        let imu = SimulatedIMU(settings: settings.imu)
+        let imu = SensorErrorModel(settings: settings.imu)
+        let motion = settings.trajectory.make()
         var bytes: [UInt8] = []
         for index in 0..<count where index != skipping {
             let t = Double(index) * interval
-            let reading = imu.expected(settings.trajectory.truth(at: t))
+            let reading = imu.expected(motion.truth(at: t))
             let value = settings.quantity == .accel ? reading.accel : reading.anglvel
-            for component in value.components {
+            for component in value.array {
                 bytes += littleEndian(UInt32(bitPattern: Int32(((component + error) / settings.scale).rounded())), bytes: 4)
             }
             bytes += [0, 0, 0, 0]

@@ -1,3 +1,4 @@
+import Fusion
 import Testing
 @testable import VirtualSensorHub
 
@@ -6,7 +7,7 @@ struct ReportTests {
     @Test("input reports carry little-endian Int32 counts of the sensor's LSB")
     func inputEncoding() {
         // 1 g = 100 counts of 0.01 g; −0.01 g = −1.
-        #expect(HubSensor.accelerometer.inputReport(Vector3(Trajectory.gravity, -0.01 * Trajectory.gravity, 0))
+        #expect(HubSensor.accelerometer.inputReport(Vector3(HubSensor.standardGravity, -0.01 * HubSensor.standardGravity, 0))
             == [1, 0x64, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0])
         // 1 °/s = 100 counts of 0.01 °/s.
         #expect(HubSensor.gyrometer.inputReport(Vector3(0, 0, Double.pi / 180))
@@ -49,7 +50,7 @@ struct ReportTests {
 
     @Test("BMI160 registers: gyro then accel, little-endian Int16 counts of 0.001065 rad/s and 0.000598 m/s²")
     func bmi160Registers() {
-        let reading = SimulatedIMU.Reading(
+        let reading = SensorErrorModel.Reading(
             accel: Vector3(0, -0.000598, 0.000598 * 1000), anglvel: Vector3(0.001065 * 2, 0, -0.001065 * 300),
             magn: .zero)
         #expect(BMI160Feeder.registers(for: reading)

@@ -1,72 +1,67 @@
 import Foundation
+import Fusion
+import MotionSimulation
 import Testing
 @testable import VirtualSensorHub
 
-@Suite("Trajectories and the simulated IMU")
+@Suite("Named trajectories and the sensor error model")
 struct TrajectoryTests {
-    @Test("at rest, flat: specific force (0, 0, +g), no rotation, the reference field")
+    @Test("rest is flat: specific force (0, 0, +g), no rotation")
     func rest() {
-        let truth = Trajectory.rest.truth(at: 3)
-        #expect(truth.specificForce == Vector3(0, 0, Trajectory.gravity))
+        let truth = HubTrajectory.rest.make().truth(at: 3)
+        #expect(truth.specificForce == Vector3(0, 0, ScriptedTrajectory.standardGravity))
         #expect(truth.angularVelocity == .zero)
-        #expect(truth.magneticField == Trajectory.earthField)
     }
 
-    @Test("every trajectory keeps |specific force| = g and |field| constant (tolerance 1e-9)",
-          arguments: Trajectory.allCases)
-    func norms(trajectory: Trajectory) {
-        for t in stride(from: 0.0, through: 10, by: 0.37) {
-            let truth = trajectory.truth(at: t)
-            let f = truth.specificForce, m = truth.magneticField, e = Trajectory.earthField
-            #expect(abs((f.x * f.x + f.y * f.y + f.z * f.z).squareRoot() - Trajectory.gravity) < 1e-9)
-            #expect(abs((m.x * m.x + m.y * m.y + m.z * m.z) - (e.x * e.x + e.y * e.y + e.z * e.z)) < 1e-9)
-        }
-    }
-
-    @Test("tilt: 25° about x then −15° about y puts g·sin 25°·cos 15° on y (tolerance 1e-9 m/s²)")
+    @Test("tilt: 25° about x then −15° about y puts g·sin 25° on y and g·cos 25°·sin 15° on x (tolerance 1e-9 m/s²)")
     func tilt() {
-        let f = Trajectory.tilt.truth(at: 0).specificForce
-        #expect(abs(f.y - Trajectory.gravity * sin(25 * Double.pi / 180)) < 1e-9)
-        #expect(abs(f.x - Trajectory.gravity * cos(25 * Double.pi / 180) * sin(15 * Double.pi / 180)) < 1e-9)
+        let f = HubTrajectory.tilt.make().truth(at: 0).specificForce
+        let g = ScriptedTrajectory.standardGravity
+        #expect(abs(f.y - g * sin(25 * Double.pi / 180)) < 1e-9)
+        #expect(abs(f.x - g * cos(25 * Double.pi / 180) * sin(15 * Double.pi / 180)) < 1e-9)
     }
 
-    @Test("angular velocity is the derivative of the attitude (finite difference, tolerance 1e-5 rad/s)",
-          arguments: [Trajectory.rotate, .sway])
-    func angularVelocity(trajectory: Trajectory) {
-        let h = 1e-5
-        for t in [0.3, 1.1, 2.9] {
-            // ω (device frame) = 2 · vector part of q(t)* ⊗ q(t + h), over h.
-            let delta = trajectory.truth(at: t).attitude.inverse * trajectory.truth(at: t + h).attitude
-            let estimate = Vector3(2 * delta.x / h, 2 * delta.y / h, 2 * delta.z / h)
-            let truth = trajectory.truth(at: t + h / 2).angularVelocity
-            #expect(abs(estimate.x - truth.x) < 1e-5 && abs(estimate.y - truth.y) < 1e-5
-                && abs(estimate.z - truth.z) < 1e-5)
+    @Test("rotate turns at 30 °/s about z; sway peaks at 20°·2π·0.25 Hz about x (tolerance 1e-9 rad/s)")
+    func rates() {
+        #expect(abs(HubTrajectory.rotate.make().truth(at: 1.7).angularVelocity.z - 30 * Double.pi / 180) < 1e-9)
+        let peak = HubTrajectory.swayAmplitude * 2 * Double.pi * HubTrajectory.swayFrequency
+        let sway = HubTrajectory.sway.make()
+        #expect(abs(sway.truth(at: 0).angularVelocity.x - peak) < 1e-9)
+        #expect(abs(sway.truth(at: 1).angularVelocity.x) < 1e-9)  // a quarter period: the turning point
+    }
+
+    @Test("every named trajectory keeps |specific force − user acceleration| = g (tolerance 1e-9)",
+          arguments: HubTrajectory.allCases)
+    func gravity(trajectory: HubTrajectory) {
+        let motion = trajectory.make()
+        for t in stride(from: 0.0, through: 60, by: 1.37) {
+            let truth = motion.truth(at: t)
+            #expect(abs((truth.specificForce - truth.userAcceleration).norm - ScriptedTrajectory.standardGravity) < 1e-9)
         }
     }
 
     @Test("noise averages out to truth + bias + offset; the same seed repeats")
-    func simulatedIMU() {
-        var settings = SimulatedIMU.Settings()
+    func errorModel() {
+        var settings = SensorErrorModel.Settings()
         settings.gyroBias = Vector3(0.02, -0.015, 0.01)
         settings.accelOffset = Vector3(0.1, 0, -0.2)
         settings.seed = 7
-        var imu = SimulatedIMU(settings: settings)
-        let truth = Trajectory.tilt.truth(at: 0)
-        var sum = SimulatedIMU.Reading(accel: .zero, anglvel: .zero, magn: .zero)
+        var model = SensorErrorModel(settings: settings)
+        let truth = HubTrajectory.tilt.make().truth(at: 0)
+        var accel = Vector3.zero, anglvel = Vector3.zero
         let count = 20_000
         for _ in 0..<count {
-            let r = imu.read(truth)
-            sum.accel = sum.accel + r.accel
-            sum.anglvel = sum.anglvel + r.anglvel
+            let r = model.read(truth)
+            accel += r.accel
+            anglvel += r.anglvel
         }
-        let expected = imu.expected(truth)
-        let meanAccel = (1 / Double(count)) * sum.accel
-        let meanGyro = (1 / Double(count)) * sum.anglvel
+        let expected = model.expected(truth)
         // 5 standard errors: 5 · 0.02 / √20000 ≈ 0.0007 m/s², 5 · 0.002 / √20000 ≈ 0.00007 rad/s.
-        for (m, e) in zip(meanAccel.components, expected.accel.components) { #expect(abs(m - e) < 0.0008) }
-        for (m, e) in zip(meanGyro.components, expected.anglvel.components) { #expect(abs(m - e) < 0.00008) }
+        #expect((accel / Double(count) - expected.accel).maxMagnitude < 0.0008)
+        #expect((anglvel / Double(count) - expected.anglvel).maxMagnitude < 0.00008)
+        #expect(expected.anglvel == truth.angularVelocity + settings.gyroBias)
 
-        var a = SimulatedIMU(settings: settings), b = SimulatedIMU(settings: settings)
+        var a = SensorErrorModel(settings: settings), b = SensorErrorModel(settings: settings)
         #expect(a.read(truth) == b.read(truth))
     }
 

@@ -1,8 +1,11 @@
 import Foundation
+import Fusion
+import MotionSimulation
 
-/// Turns ground truth into sensor readings: adds a constant gyroscope bias and accelerometer offset (what
-/// calibration must recover) and seeded white noise. Deterministic for a given seed and call sequence.
-public struct SimulatedIMU: Sendable {
+/// Turns ground truth into sensor readings at any instant (the hub reports at whatever interval the driver asks,
+/// so MotionSimulation's fixed-rate `SimulatedIMU` does not fit): adds a constant gyroscope bias and accelerometer
+/// offset (what calibration must recover) and seeded white noise. Deterministic for a seed and call sequence.
+public struct SensorErrorModel: Sendable {
     /// Error model; defaults are a quiet consumer IMU.
     public struct Settings: Equatable, Sendable {
         /// Added to every gyroscope reading, rad/s. Default zero.
@@ -26,6 +29,12 @@ public struct SimulatedIMU: Sendable {
         public var accel: Vector3
         public var anglvel: Vector3
         public var magn: Vector3
+
+        public init(accel: Vector3, anglvel: Vector3, magn: Vector3) {
+            self.accel = accel
+            self.anglvel = anglvel
+            self.magn = magn
+        }
     }
 
     public let settings: Settings
@@ -81,6 +90,6 @@ struct SplitMix64: Sendable {
 
     /// Standard normal.
     mutating func gaussian() -> Double {
-        sqrt(-2 * log(uniform())) * cos(2 * .pi * uniform())
+        (-2 * log(uniform())).squareRoot() * cos(2 * .pi * uniform())
     }
 }
