@@ -9,6 +9,8 @@ import MotionSimulation
 ///     bodyreadings-virtual-hub truth [--at S] [COMMON]
 ///     bodyreadings-virtual-hub check --quantity Q --scale S --start T [--max-error E] [--rms-error E]
 ///                                    [--interval-ms N] [COMMON] < samples
+///     bodyreadings-virtual-hub check-stream [--start T] [--settle S] [--max-gravity-angle DEG]
+///                                    [--max-rate-error E] [--interval S] [--expected-rows N] [COMMON] < jsonl
 ///     COMMON: --trajectory rest|tilt|rotate|sway --duration S --gyro-bias x,y,z --accel-offset x,y,z
 ///             --noise FACTOR --seed N
 public enum HubCommandLine {
@@ -21,6 +23,8 @@ public enum HubCommandLine {
           truth    print the expected readings (SI) at --at seconds, one line per quantity: name x y z
           check    compare iio_readdev output (X Y Z timestamp, 24-byte records) on stdin with the truth at each
                    sample's timestamp; exit 0 within tolerance, 1 otherwise
+          check-stream  compare 'bodyreadings stream --format jsonl' on stdin with the truth: gravity direction,
+                   rotation rate, spacing, summary loss counters; exit 0 within tolerance, 1 otherwise
 
         OPTIONS:
           --trajectory NAME     \(HubTrajectory.allCases.map(\.rawValue).joined(separator: "|")) (default rest)
@@ -41,6 +45,11 @@ public enum HubCommandLine {
           --max-error E         check: largest error of one sample, SI (default: unchecked)
           --rms-error E         check: largest RMS error, SI (default: unchecked)
           --interval-ms N       check: the asked report interval: mean within 5 %, no gap over 3 intervals
+          --settle S            check-stream: rows of the first S seconds are not judged (default 1)
+          --max-gravity-angle D check-stream: largest gravity direction error, degrees (default 2)
+          --max-rate-error E    check-stream: largest rotation rate error, rad/s (default: unchecked)
+          --interval S          check-stream: the --interval asked: mean within 5 %, no gap over 3 intervals
+          --expected-rows N     check-stream: row count within 5 %
           --verbose             hub: log every uhid request to stderr
 
         """
@@ -49,7 +58,7 @@ public enum HubCommandLine {
     public static func main(_ arguments: [String]) -> Int32 {
         var arguments = arguments
         var mode = "hub"
-        if let first = arguments.first, ["hub", "bmi160", "truth", "check"].contains(first) {
+        if let first = arguments.first, ["hub", "bmi160", "truth", "check", "check-stream"].contains(first) {
             mode = first
             arguments.removeFirst()
         }
@@ -61,6 +70,7 @@ public enum HubCommandLine {
         var rate = 100.0
         var at = 0.0
         var check = BufferCheck.Settings()
+        var streamCheck = MotionCheck.Settings()
 
         var index = 0
         func value(_ option: String) -> String? {
@@ -92,7 +102,8 @@ public enum HubCommandLine {
                 }
                 if option == "--gyro-bias" { imu.gyroBias = vector } else { imu.accelOffset = vector }
             case "--duration", "--unplug-after", "--noise", "--rate", "--at", "--scale", "--start", "--max-error",
-                "--rms-error", "--interval-ms":
+                "--rms-error", "--interval-ms", "--settle", "--max-gravity-angle", "--max-rate-error", "--interval",
+                "--expected-rows":
                 guard let text = value(option) else { return 64 }
                 guard let number = Double(text), number >= 0, number.isFinite else {
                     return fail("\(option) needs a non-negative number, got '\(text)'")
@@ -103,7 +114,14 @@ public enum HubCommandLine {
                 case "--noise": noise = number
                 case "--rate": rate = number
                 case "--scale": check.scale = number
-                case "--start": check.start = number
+                case "--start":
+                    check.start = number
+                    streamCheck.start = number
+                case "--settle": streamCheck.settle = number
+                case "--max-gravity-angle": streamCheck.maximumGravityAngle = number
+                case "--max-rate-error": streamCheck.maximumRotationRateError = number
+                case "--interval": streamCheck.interval = number
+                case "--expected-rows": streamCheck.expectedRows = Int(number)
                 case "--max-error": check.maximumError = number
                 case "--rms-error": check.rmsError = number
                 case "--interval-ms": check.intervalMilliseconds = number
@@ -152,6 +170,12 @@ public enum HubCommandLine {
             check.imu = imu
             let result = BufferCheck(settings: check).check(Array(FileHandle.standardInput.readDataToEndOfFile()))
             print(result.summary + (result.failures.isEmpty ? "" : "; " + result.failures.joined(separator: "; ")))
+            return result.failures.isEmpty ? 0 : 1
+        case "check-stream":
+            streamCheck.trajectory = hub.trajectory
+            let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            let result = MotionCheck(settings: streamCheck).check(input)
+            print(result.description + (result.failures.isEmpty ? "" : "; " + result.failures.prefix(5).joined(separator: "; ")))
             return result.failures.isEmpty ? 0 : 1
         case "bmi160":
             guard let bus else { return fail("bmi160 needs --bus N (the i2c-stub adapter's number)") }
