@@ -25,7 +25,9 @@ public struct BufferCheck: Sendable {
         /// Largest allowed RMS error, SI units.
         public var rmsError = Double.infinity
         /// The report interval the driver asked for, ms; when set, the mean spacing must be within 5 % of it and no
-        /// gap may exceed three intervals (a dropped sample).
+        /// gap may exceed ten intervals. Timestamps are taken at arrival, so a guest descheduled for a few intervals
+        /// shows a gap followed by a burst (the hub catches up to ten intervals, like a sensor's own clock); only a
+        /// longer gap loses samples.
         public var intervalMilliseconds: Double?
         /// The trajectory, bias and offset that produced the samples (noise is not modelled: tolerances cover it).
         public var trajectory: HubTrajectory = .rest
@@ -110,9 +112,9 @@ public struct BufferCheck: Sendable {
                 result.failures.append(
                     String(format: "mean interval %.2f ms, asked %.0f ms", result.meanIntervalMilliseconds, interval))
             }
-            if result.maximumGapMilliseconds > 3 * interval {
+            if result.maximumGapMilliseconds > 10 * interval {
                 result.failures.append(
-                    String(format: "gap of %.1f ms (a dropped sample at %.0f ms)", result.maximumGapMilliseconds, interval))
+                    String(format: "gap of %.1f ms (samples lost at %.0f ms)", result.maximumGapMilliseconds, interval))
             }
         }
         return result

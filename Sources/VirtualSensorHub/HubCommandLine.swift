@@ -38,13 +38,14 @@ public enum HubCommandLine {
           --rate HZ             bmi160: register writes per second (default 100)
           --at S                truth: time since the trajectory's start (default 0)
           --ready-file PATH     hub: create PATH once the device exists
-          --start-file PATH     hub: write the CLOCK_REALTIME seconds of the trajectory's t = 0 to PATH
+          --start-file PATH     hub: write "REALTIME MONOTONIC", the clocks' seconds at the trajectory's t = 0
           --quantity Q          check: accel, anglvel or magn
           --scale S             check: the channel's IIO scale
-          --start T             check: CLOCK_REALTIME seconds of t = 0 (the hub's --start-file)
+          --start T             check, check-stream: CLOCK_REALTIME seconds of t = 0 (first value of --start-file)
+          --start-monotonic T   check-stream: CLOCK_MONOTONIC seconds of t = 0 (second value of --start-file)
           --max-error E         check: largest error of one sample, SI (default: unchecked)
           --rms-error E         check: largest RMS error, SI (default: unchecked)
-          --interval-ms N       check: the asked report interval: mean within 5 %, no gap over 3 intervals
+          --interval-ms N       check: the asked report interval: mean within 5 %, no gap over 10 intervals
           --settle S            check-stream: rows of the first S seconds are not judged (default 1)
           --max-gravity-angle D check-stream: largest gravity direction error, degrees (default 2)
           --max-rate-error E    check-stream: largest rotation rate error, rad/s (default: unchecked)
@@ -102,7 +103,7 @@ public enum HubCommandLine {
                 }
                 if option == "--gyro-bias" { imu.gyroBias = vector } else { imu.accelOffset = vector }
             case "--duration", "--unplug-after", "--noise", "--rate", "--at", "--scale", "--start", "--max-error",
-                "--rms-error", "--interval-ms", "--settle", "--max-gravity-angle", "--max-rate-error", "--interval",
+                "--rms-error", "--interval-ms", "--start-monotonic", "--settle", "--max-gravity-angle", "--max-rate-error", "--interval",
                 "--expected-rows":
                 guard let text = value(option) else { return 64 }
                 guard let number = Double(text), number >= 0, number.isFinite else {
@@ -117,6 +118,7 @@ public enum HubCommandLine {
                 case "--start":
                     check.start = number
                     streamCheck.start = number
+                case "--start-monotonic": streamCheck.startMonotonic = number
                 case "--settle": streamCheck.settle = number
                 case "--max-gravity-angle": streamCheck.maximumGravityAngle = number
                 case "--max-rate-error": streamCheck.maximumRotationRateError = number

@@ -5,14 +5,17 @@ import MotionSimulation
 /// Compares `bodyreadings stream --format jsonl` output with the trajectory's truth: gravity direction, rotation
 /// rate, update spacing, and the final summary's loss counters. The assertion of the tier's stream scenarios.
 ///
-/// Rows are matched to the truth at `t − start` when `t` is an absolute CLOCK_REALTIME time (the kernel's timestamp
-/// clock); for trajectories that do not move (rest, tilt) the time does not matter.
+/// Rows are matched to the truth at `t − start`, where `t` is either CLOCK_REALTIME (kernel timestamps; told apart by
+/// being after 2001) or CLOCK_MONOTONIC (host arrival times) and `start` the same clock's reading at the trajectory's
+/// t = 0; for trajectories that do not move (rest, tilt) the time does not matter.
 public struct MotionCheck: Sendable {
     /// What to compare against and how strictly.
     public struct Settings: Sendable {
         public var trajectory: HubTrajectory = .rest
         /// CLOCK_REALTIME seconds of the trajectory's t = 0 (the hub's `--start-file`); nil for a still trajectory.
         public var start: Double?
+        /// CLOCK_MONOTONIC seconds of the trajectory's t = 0, for rows timed by the monotonic clock.
+        public var startMonotonic: Double?
         /// Rows in the first `settle` seconds are not judged (the filter converging). Default 1 s.
         public var settle = 1.0
         /// Largest gravity direction error, degrees. Default 2 (the bound).
@@ -81,7 +84,8 @@ public struct MotionCheck: Sendable {
             result.rows += 1
             times.append(t)
             guard let first = times.first, t - first >= settings.settle else { continue }
-            let truth = motion.truth(at: settings.start.map { t - $0 } ?? 0)
+            let start = t > 1e9 ? settings.start : settings.startMonotonic
+            let truth = motion.truth(at: start.map { t - $0 } ?? 0)
             result.judged += 1
             let cosine = gravity.normalized.dot(truth.gravity.normalized)
             let angle = acos(min(1, max(-1, cosine))) * 180 / .pi

@@ -20,8 +20,8 @@ public struct SensorHubRunner {
         public var name = "BodyReadings virtual sensor hub"
         /// Written (empty) once the device is created, so a scenario can wait for it.
         public var readyFile: String?
-        /// Written with the CLOCK_REALTIME seconds of the trajectory's t = 0, so that kernel timestamps (realtime by
-        /// default) map to trajectory time.
+        /// Written with the CLOCK_REALTIME and CLOCK_MONOTONIC seconds of the trajectory's t = 0 ("REAL MONO"), so
+        /// that kernel timestamps (realtime by default) and host arrival times map to trajectory time.
         public var startFile: String?
         /// Log every uhid request to stderr.
         public var verbose = false
@@ -59,7 +59,7 @@ public struct SensorHubRunner {
         }
         let start = monotonicSeconds()
         if let startFile = settings.startFile {
-            let text = String(format: "%.6f\n", realtimeSeconds())
+            let text = String(format: "%.6f %.6f\n", realtimeSeconds() - (monotonicSeconds() - start), start)
             try? text.write(toFile: startFile, atomically: false, encoding: .utf8)
         }
         let end = [settings.duration, settings.unplugAfter].compactMap { $0 }.min()

@@ -86,9 +86,22 @@ scenario_info_remote() {
     [ -z "$problems" ] && pass "through iiod: hub buffered with its triggers and scales; bmi160 polled" || fail "$problems"
 }
 
+# Through iiod: the still tilt, gravity within 2°, rotation rate within 0.05 rad/s, 20 updates a second kept.
 scenario_stream_remote() {
     has_command stream || { pending "feature not landed: no 'bodyreadings stream'"; return; }
-    pending "feature not landed: stream exists; write this scenario's assertion (gravity < 2° through iiod)"
+    local status=0
+    timeout 60 "$bodyreadings" stream --uri "$uri" --interval 0.05 --duration 5 --format jsonl \
+        > "$scratch/stream.jsonl" 2> "$scratch/stream.err" || status=$?
+    cp "$scratch/stream.jsonl" "$HIL_RESULTS/stream-remote.jsonl"
+    cp "$scratch/stream.err" "$HIL_RESULTS/stream-remote.err"
+    [ "$status" -eq 0 ] || { fail "stream exited $status: $(tail -c 200 "$scratch/stream.err")"; return; }
+    local result
+    if result=$("$hub" check-stream $HIL_TRUTH_ARGS --interval 0.05 --expected-rows 100 --max-rate-error 0.05 \
+        < "$scratch/stream.jsonl"); then
+        pass "$result"
+    else
+        fail "$result"
+    fi
 }
 
 for scenario in remote-iio-info remote-readdev-matches-truth available-remote info-remote stream-remote; do

@@ -57,11 +57,17 @@ struct MotionCheckTests {
         #expect(result.maximumGravityAngle > 2.9 && result.maximumGravityAngle < 3.0001)
     }
 
-    @Test("a swaying trajectory read with a 0.3 s clock error fails")
-    func misaligned() {
-        let result = MotionCheck(settings: settings(.sway, start: 100.3))
-            .check(lines(.sway, start: 100, count: 200, interval: 0.02))
-        #expect(!result.failures.isEmpty)
+    @Test("monotonic row times use the monotonic start; a 0.3 s clock error fails")
+    func monotonic() {
+        var aligned = settings(.sway, start: 0)
+        aligned.start = nil
+        aligned.startMonotonic = 168.25
+        let rows = lines(.sway, start: 168.25, count: 200, interval: 0.02)
+        let good = MotionCheck(settings: aligned).check(rows)
+        #expect(good.failures.isEmpty, "\(good.failures)")
+        var misaligned = aligned
+        misaligned.startMonotonic = 168.55
+        #expect(MotionCheck(settings: misaligned).check(rows).failures.contains { $0.hasPrefix("gravity direction") })
     }
 
     @Test("wrong spacing, missing rows and reported losses fail")

@@ -22,7 +22,16 @@ finish() {
 mount -t proc proc /host/proc
 mount -t sysfs sys /host/sys
 mount -t devtmpfs dev /host/dev
+# A tmpfs over /tmp hides a repository, build or kernel cache that lives under the host's /tmp: keep a view of the
+# host's /tmp and bind those paths back.
+mkdir -p /host-tmp
+mount -o bind /host/tmp /host-tmp
 mount -t tmpfs tmp /host/tmp
+for path in "$hil_repo" "$hil_bin" "$hil_modules"; do
+    case "$path" in
+        /tmp/*) mkdir -p "/host$path" && mount -o bind "/host-tmp/${path#/tmp/}" "/host$path" ;;
+    esac
+done
 mount -t tmpfs run /host/run
 mount -o bind "/host$hil_modules" /lib/modules
 
@@ -35,7 +44,8 @@ modprobe bmi160_i2c || say "modprobe bmi160_i2c failed"
 
 # Virtual laptop sensor hub.
 # Started with chroot directly (not through the H function) so that $! is the hub itself, for the unplug scenario.
-chroot /host "$HUB" hub $TRUTH_ARGS > /tmp/hub.log 2>&1 &
+# Real-time priority keeps the report cadence steady while streams and fusion run beside it in the slow guest.
+chroot /host chrt -f 50 "$HUB" hub $TRUTH_ARGS > /tmp/hub.log 2>&1 &
 HUB_PID=$!
 for _ in $(seq 300); do
     iio_dev accel_3d >/dev/null && iio_dev gyro_3d >/dev/null && iio_dev magn_3d >/dev/null && break
@@ -54,7 +64,7 @@ if [ -n "$STUB_BUS" ]; then
     i2cset -y "$STUB_BUS" 0x68 0x41 0x03 b
     i2cset -y "$STUB_BUS" 0x68 0x42 0x28 b
     echo bmi160 0x68 > "/sys/bus/i2c/devices/i2c-$STUB_BUS/new_device"
-    chroot /host "$HUB" bmi160 --bus "$STUB_BUS" --rate 100 $TRUTH_ARGS > /tmp/bmi160.log 2>&1 &
+    chroot /host chrt -f 50 "$HUB" bmi160 --bus "$STUB_BUS" --rate 100 $TRUTH_ARGS > /tmp/bmi160.log 2>&1 &
     FEEDER_PID=$!
 else
     say "no i2c-stub adapter"

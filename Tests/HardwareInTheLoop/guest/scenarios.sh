@@ -2,11 +2,12 @@
 # pass, fail or pending exactly once. Sourced by main.sh, which has created the devices.
 
 GUEST_SCENARIOS="hub-drivers-bind hub-scales hub-raw-matches-truth hub-buffer-matches-truth bmi160-binds
-bmi160-raw-matches-truth available-local info-local stream-hub-buffered stream-bmi160-polled record-count
-stream-sigint-restores-sysfs stream-closed-stdout-restores-sysfs permissions-group-iio permissions-no-group-eacces-77
-calibrate-recovers-bias"
-# Run after the host's remote scenarios: they take the hub away.
-DESTRUCTIVE_SCENARIOS="stream-unplug-exit-69 hub-unplug-removes-devices hub-sway-buffered-matches-truth"
+bmi160-raw-matches-truth available-local info-local stream-hub-buffered record-count stream-sigint-restores-sysfs
+stream-closed-stdout-restores-sysfs permissions-group-iio permissions-no-group-eacces-77 calibrate-recovers-bias"
+# Run after the host's remote scenarios, in this order: the static hub goes (so the BMI160 is the only IMU), then a
+# swaying hub comes, and goes again mid-stream.
+DESTRUCTIVE_SCENARIOS="hub-unplug-removes-devices stream-bmi160-polled hub-sway-buffered-matches-truth
+stream-hub-slow-motion stream-unplug-exit-69"
 
 # Tolerances of one raw read against the noiseless truth: 3σ of the simulated noise plus one LSB.
 ACCEL_TOL_HUB=0.16    # m/s²: 3 × 0.02 + 0.098
@@ -129,16 +130,188 @@ scenario_info_local() {
 }
 
 not_landed() { pending "feature not landed: $*"; }
+needs_stream() { has_command stream || { not_landed "no 'bodyreadings stream'"; return 1; }; }
 
-scenario_stream_hub_buffered() { has_command stream || { not_landed "no 'bodyreadings stream'"; return; }; not_landed "stream landed; write this scenario's assertion (gravity < 2°, rate, no drops)"; }
-scenario_stream_bmi160_polled() { has_command stream || { not_landed "no 'bodyreadings stream'"; return; }; not_landed "stream landed; write this scenario's assertion (polled path)"; }
-scenario_record_count() { has_command record || { not_landed "no 'bodyreadings record'"; return; }; not_landed "record landed; write this scenario's assertion (count within 2 %)"; }
-scenario_stream_sigint_restores_sysfs() { has_command stream || { not_landed "no 'bodyreadings stream'"; return; }; not_landed "stream landed; write this scenario's assertion"; }
-scenario_stream_closed_stdout_restores_sysfs() { has_command stream || { not_landed "no 'bodyreadings stream'"; return; }; not_landed "stream landed; write this scenario's assertion"; }
-scenario_permissions_group_iio() { not_landed "needs stream and udev/60-bodyreadings.rules applied by systemd-udevd"; }
-scenario_permissions_no_group_eacces_77() { not_landed "needs stream and udev/60-bodyreadings.rules applied by systemd-udevd"; }
+# stream_check NAME ARGS...: runs `bodyreadings stream ARGS --format jsonl`, keeps the output in the results share,
+# and judges it with `bodyreadings-virtual-hub check-stream $CHECK_ARGS`.
+stream_check() {
+    name=$1; shift
+    H timeout 60 "$BODYREADINGS" stream "$@" --format jsonl > "/tmp/$name.jsonl" 2> "/tmp/$name.err"
+    status=$?
+    cp "/tmp/$name.jsonl" "/tmp/$name.err" /results/ 2>/dev/null
+    [ "$status" -eq 0 ] || { fail "stream exited $status: $(tail -c 200 "/tmp/$name.err")"; return 1; }
+    verdict=$(H "$HUB" check-stream $CHECK_ARGS < "/tmp/$name.jsonl")
+    [ $? -eq 0 ] && pass "$verdict; $(tail -1 "/tmp/$name.err" | head -c 120)" || fail "$verdict"
+}
+
+# Still tilt: gravity within 2° of the truth, rotation rate within 0.05 rad/s of zero (the gyro bias is 0.027 rad/s
+# in norm before the filter learns it), 50 updates a second kept, nothing lost.
+scenario_stream_hub_buffered() {
+    needs_stream || return
+    CHECK_ARGS="$TRUTH_ARGS --interval 0.02 --expected-rows 250 --max-rate-error 0.05"
+    stream_check stream-hub-buffered --interval 0.02 --duration 5
+}
+
+scenario_stream_bmi160_polled() {
+    needs_stream || return
+    iio_dev accel_3d >/dev/null && { fail "the hub is still present: stream would not use the BMI160"; return; }
+    CHECK_ARGS="$TRUTH_ARGS --interval 0.02 --expected-rows 250 --max-rate-error 0.05"
+    stream_check stream-bmi160-polled --interval 0.02 --duration 5
+}
+
+# The swaying hub of hub-sway-buffered-matches-truth: gravity within 2° of the truth at each row's time.
+scenario_stream_hub_slow_motion() {
+    needs_stream || return
+    iio_dev gyro_3d >/dev/null || { fail "no swaying hub (hub-sway-buffered-matches-truth starts it)"; return; }
+    set -- $(cat /host/tmp/sway-start)
+    CHECK_ARGS="$SWAY_ARGS --start $1 --start-monotonic $2 --interval 0.02 --expected-rows 300 --max-rate-error 0.08"
+    stream_check stream-hub-slow-motion --interval 0.02 --duration 6
+}
+
+# record keeps every sample: rows = rate × duration within 2 %, and their mean is the truth.
+scenario_record_count() {
+    has_command record || { not_landed "no 'bodyreadings record'"; return; }
+    H timeout 60 "$BODYREADINGS" record - --interval 0.01 --duration 4 > /tmp/record.csv 2> /tmp/record.err
+    status=$?
+    [ "$status" -eq 0 ] || { fail "record exited $status: $(tail -c 200 /tmp/record.err)"; return; }
+    set -- $(truth accel) $(truth anglvel)
+    result=$(awk -F, -v ax="$1" -v ay="$2" -v az="$3" -v gx="$4" -v gy="$5" -v gz="$6" '
+        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { n++; t[n] = $c["t"]
+          sa[1] += $c["accel_x"]; sa[2] += $c["accel_y"]; sa[3] += $c["accel_z"]
+          sg[1] += $c["anglvel_x"]; sg[2] += $c["anglvel_y"]; sg[3] += $c["anglvel_z"] }
+        function off(a, b) { d = a - b; return d < 0 ? -d : d }
+        END {
+            if (n < 2) { print "FAIL only " n " rows"; exit }
+            bad = ""
+            if (n < 392 || n > 408) bad = bad " " n " rows, expected 400 ± 2 %;"
+            for (i = 2; i <= n; i++) if (t[i] <= t[i - 1]) { bad = bad " t not increasing at row " i ";"; break }
+            if (off(sa[1] / n, ax) > 0.1 || off(sa[2] / n, ay) > 0.1 || off(sa[3] / n, az) > 0.1) bad = bad " accel mean off;"
+            if (off(sg[1] / n, gx) > 0.01 || off(sg[2] / n, gy) > 0.01 || off(sg[3] / n, gz) > 0.01) bad = bad " anglvel mean off;"
+            printf "%s %d rows over %.3f s, accel and anglvel means match truth", (bad == "" ? "PASS" : "FAIL" bad), n, t[n] - t[1]
+        }' /tmp/record.csv)
+    cp /tmp/record.csv /results/record.csv
+    case "$result" in PASS*) pass "${result#PASS }" ;; *) fail "${result#FAIL}" ;; esac
+}
+
+# sysfs_state DIR: what stream may change and must restore.
+sysfs_state() {
+    echo "freq=$(cat "$(ls "$1"/*sampling_frequency | head -1)") enable=$(cat "$1/buffer/enable") trigger=$(cat "$1/trigger/current_trigger")"
+}
+
+# Runs stream in the background at 100 Hz on a hub set to 20 Hz, checks it changed the device, stops it with $1
+# (INT or closed-stdout), and checks everything is back.
+stop_and_restore() {
+    dir=$(iio_dev accel_3d) || { fail "no accel_3d"; return; }
+    echo 20 > "$(ls "$dir"/*sampling_frequency | head -1)"
+    before=$(sysfs_state "$dir")
+    rm -f /tmp/stop.status
+    if [ "$1" = INT ]; then
+        # A non-interactive shell starts background jobs with SIGINT ignored: give stream the default back.
+        chroot /host /usr/bin/env --default-signal=INT "$BODYREADINGS" stream --interval 0.01 --format csv > /tmp/stop.csv 2> /tmp/stop.err &
+        pid=$!
+    else
+        ( chroot /host "$BODYREADINGS" stream --interval 0.01 --format csv 2> /tmp/stop.err; echo $? > /tmp/stop.status ) \
+            | ( sleep 3; head -n 5 > /tmp/stop.csv ) &
+        pid=$!
+    fi
+    sleep 2
+    during=$(sysfs_state "$dir")
+    [ "$1" = INT ] && kill -INT "$pid"
+    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$pid" 2>/dev/null; then
+        kill -KILL "$pid"; fail "stream still running 10 s after $1"; return
+    fi
+    wait "$pid"; status=$?
+    [ "$1" = INT ] || status=$(cat /tmp/stop.status 2>/dev/null || echo "unknown")
+    after=$(sysfs_state "$dir")
+    REASONS=
+    [ "$status" = 0 ] || REASONS="$REASONS exit $status ($(tail -c 150 /tmp/stop.err));"
+    [ "$during" != "$before" ] || REASONS="$REASONS stream changed nothing (during: $during);"
+    [ "$after" = "$before" ] || REASONS="$REASONS not restored: before $before, after $after;"
+    [ -s /tmp/stop.csv ] || REASONS="$REASONS no output;"
+    [ -z "$REASONS" ] && pass "during: $during; after: $after (= before); exit 0" || fail "$REASONS"
+}
+
+scenario_stream_sigint_restores_sysfs() { needs_stream || return; stop_and_restore INT; }
+scenario_stream_closed_stdout_restores_sysfs() { needs_stream || return; stop_and_restore closed-stdout; }
+
+# Permissions: the project's udev rules applied by systemd-udevd in the guest. The read-only host root has no group
+# iio, so a copy of /etc/group with one is bound over it inside the guest only.
+IIO_GID=4242
+udev_ready=
+start_udev() {
+    [ -n "$udev_ready" ] && return 0
+    rules="/host$hil_repo/udev/60-bodyreadings.rules"
+    [ -r "$rules" ] || return 1
+    cp /host/etc/group /tmp/group
+    grep -q '^iio:' /tmp/group || echo "iio:x:$IIO_GID:" >> /tmp/group
+    IIO_GID=$(grep '^iio:' /tmp/group | cut -d: -f3)
+    mount -o bind /tmp/group /host/etc/group
+    mkdir -p /host/run/udev/rules.d
+    cp "$rules" /host/run/udev/rules.d/
+    H /lib/systemd/systemd-udevd --daemon --debug > /tmp/udevd.log 2>&1
+    H udevadm trigger --action=add --subsystem-match=iio
+    H udevadm settle --timeout=20
+    udev_ready=1
+}
+
+# as_nobody GROUPS-OPTION ARGS...: runs ARGS as uid/gid 65534 with the given supplementary groups.
+as_nobody() { opt=$1; shift; H /usr/bin/env HOME=/tmp /usr/bin/setpriv --reuid=65534 --regid=65534 "$opt" "$@"; }
+
+scenario_permissions_group_iio() {
+    needs_stream || return
+    start_udev || { not_landed "no udev/60-bodyreadings.rules in the repository"; return; }
+    dir=$(iio_dev accel_3d) || { fail "no accel_3d"; return; }
+    node="/host/dev/${dir##*/}"
+    owner=$(H stat -c '%G %a' "/dev/${dir##*/}")
+    enable=$(H stat -c '%G %a' "/sys/bus/iio/devices/${dir##*/}/buffer/enable")
+    [ "$owner" = "iio 660" ] || { fail "/dev/${dir##*/} is '$owner' after udev, expected 'iio 660'; udevd: $(tail -c 300 /tmp/udevd.log); $(H udevadm info "/dev/${dir##*/}" 2>&1 | head -c 300)"; return; }
+    [ "${enable%% *}" = iio ] || { fail "buffer/enable group '$enable' after udev"; return; }
+    CHECK_ARGS="$TRUTH_ARGS --interval 0.05 --max-rate-error 0.05"
+    as_nobody --groups="$IIO_GID" "$BODYREADINGS" stream --interval 0.05 --duration 3 --format jsonl > /tmp/perm.jsonl 2> /tmp/perm.err
+    status=$?
+    [ "$status" -eq 0 ] || { fail "uid 65534 in group iio: exit $status: $(tail -c 200 /tmp/perm.err)"; return; }
+    verdict=$(H "$HUB" check-stream $CHECK_ARGS < /tmp/perm.jsonl)
+    [ $? -eq 0 ] && pass "udev made /dev/${dir##*/} $owner; uid 65534 in group iio streams: $verdict" || fail "$verdict"
+}
+
+scenario_permissions_no_group_eacces_77() {
+    needs_stream || return
+    start_udev || { not_landed "no udev/60-bodyreadings.rules in the repository"; return; }
+    as_nobody --clear-groups "$BODYREADINGS" stream --interval 0.05 --duration 3 --format jsonl > /tmp/noperm.jsonl 2> /tmp/noperm.err
+    status=$?
+    message=$(head -c 300 /tmp/noperm.err)
+    if [ "$status" -ne 77 ]; then
+        fail "exit $status (expected 77): $message"
+    elif ! grep -qi "permission" /tmp/noperm.err; then
+        fail "exit 77 but no permission message: $message"
+    else
+        pass "exit 77: $(grep -i -m1 permission /tmp/noperm.err | head -c 160)"
+    fi
+}
+
 scenario_calibrate_recovers_bias() { has_command calibrate || { not_landed "no 'bodyreadings calibrate'"; return; }; not_landed "calibrate landed; write this scenario's assertion (bias 0.02,-0.015,0.01 rad/s)"; }
-scenario_stream_unplug_exit_69() { has_command stream || { not_landed "no 'bodyreadings stream'"; return; }; not_landed "stream landed; write this scenario's assertion (exit 69 within 1 s)"; }
+
+# Unplug mid-stream: the swaying hub goes while stream reads it; stream must end with 69 within 1 s.
+scenario_stream_unplug_exit_69() {
+    needs_stream || return
+    [ -n "$SWAY_PID" ] && kill -0 "$SWAY_PID" 2>/dev/null || { fail "no running hub to unplug"; return; }
+    chroot /host "$BODYREADINGS" stream --interval 0.02 --format csv > /tmp/unplug.csv 2> /tmp/unplug.err &
+    pid=$!
+    sleep 3
+    kill -0 "$pid" 2>/dev/null || { wait "$pid"; fail "stream ended before the unplug with $?: $(tail -c 150 /tmp/unplug.err)"; return; }
+    start=$(cut -d' ' -f1 /proc/uptime)
+    kill -TERM "$SWAY_PID"
+    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.02; done
+    took=$(awk -v a="$start" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { printf "%.2f", b - a }')
+    if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid"; fail "stream still running ${took}s after the unplug"; return; fi
+    wait "$pid"; status=$?
+    if [ "$status" -ne 69 ]; then fail "exit $status after ${took}s (expected 69): $(tail -c 150 /tmp/unplug.err)"
+    elif near "$took" 0 1; then pass "exit 69 ${took}s after UHID_DESTROY: $(tail -1 /tmp/unplug.err | head -c 120)"
+    else fail "exit 69 but after ${took}s (limit 1 s)"
+    fi
+}
 
 # The hub vanishing (SIGTERM → UHID_DESTROY) takes its IIO devices away at once: what an unplugged sensor does.
 scenario_hub_unplug_removes_devices() {
@@ -165,7 +338,7 @@ SWAY_ARGS="--trajectory sway --gyro-bias 0.02,-0.015,0.01 --seed 11"
 scenario_hub_sway_buffered_matches_truth() {
     kill -TERM "$HUB_PID" 2>/dev/null
     for _ in $(seq 100); do iio_dev accel_3d >/dev/null || break; sleep 0.05; done
-    chroot /host "$HUB" hub $SWAY_ARGS --start-file /tmp/sway-start > /tmp/sway.log 2>&1 &
+    chroot /host chrt -f 50 "$HUB" hub $SWAY_ARGS --start-file /tmp/sway-start > /tmp/sway.log 2>&1 &
     SWAY_PID=$!
     for _ in $(seq 300); do iio_dev accel_3d >/dev/null && iio_dev gyro_3d >/dev/null && break; sleep 0.1; done
     REASONS= DETAILS=
@@ -178,10 +351,9 @@ scenario_hub_sway_buffered_matches_truth() {
         scale=$(cat "$dir/in_$3_scale")
         H timeout 30 iio_readdev -T 10000 -b 10 -s 150 "$2" "$3_x" "$3_y" "$3_z" timestamp > "/tmp/$2.bin" 2> /tmp/readdev.err \
             || REASONS="$REASONS $2: iio_readdev failed: $(head -c 150 /tmp/readdev.err);"
-        verdict=$(H "$HUB" check --quantity "$1" --scale "$scale" --start "$(cat /host/tmp/sway-start)" \
+        verdict=$(H "$HUB" check --quantity "$1" --scale "$scale" --start "$(cut -d' ' -f1 /host/tmp/sway-start)" \
             --max-error "$4" --rms-error "$5" --interval-ms 20 $SWAY_ARGS < "/tmp/$2.bin")
         if [ $? -eq 0 ]; then DETAILS="$DETAILS $2: $verdict;"; else REASONS="$REASONS $2: $verdict;"; fi
     done
-    kill -TERM "$SWAY_PID"
     [ -z "$REASONS" ] && pass "50 Hz asked and kept, truth at each timestamp:$DETAILS" || fail "$REASONS"
 }
