@@ -36,6 +36,8 @@ public struct SensorHubRunner {
     private var nextDue: [HubSensor: Double] = [:]
     private var imu: SensorErrorModel
     private let motion: any Trajectory
+    private var sent: [HubSensor: Int] = [:]
+    private var restarts = 0
 
     public init(settings: Settings) {
         self.settings = settings
@@ -88,7 +90,9 @@ public struct SensorHubRunner {
             }
         }
         try device.send(UHIDEvent.destroy())
-        log("destroyed")
+        // Always reported: how many reports went out and how often the cadence was lost to a long stall.
+        let counts = HubSensor.allCases.map { "\($0.iioName) \(sent[$0, default: 0])" }.joined(separator: ", ")
+        printError("virtual-hub: destroyed after sending \(counts) reports; \(restarts) cadence restarts")
     }
 
     private mutating func handle(_ event: UHIDEvent.Received, device: UHIDDevice, now: Double) throws(SystemError) {
@@ -128,16 +132,25 @@ public struct SensorHubRunner {
     }
 
     private mutating func sendDueReports(device: UHIDDevice, now: Double) throws(SystemError) {
+        var reading: SensorErrorModel.Reading?
         for sensor in HubSensor.allCases {
             guard let sensorProperties = properties[sensor], sensorProperties.isStreaming,
                 let due = nextDue[sensor], now >= due
             else { continue }
             let interval = Double(max(sensorProperties.reportIntervalMilliseconds, settings.minimumIntervalMilliseconds)) / 1000
-            let reading = imu.read(motion.truth(at: now))
-            try device.send(UHIDEvent.input2(sensor.inputReport(sensor.value(in: reading))))
+            // One truth per pass: the trajectory is the costly part, and sensors due together share the instant.
+            let current = reading ?? imu.read(motion.truth(at: now))
+            reading = current
+            try device.send(UHIDEvent.input2(sensor.inputReport(sensor.value(in: current))))
+            sent[sensor, default: 0] += 1
             // Keep the cadence like a sensor's own clock: a short stall (the guest descheduled for a few intervals)
             // is caught up at once; after a long one the cadence restarts instead of bursting.
-            nextDue[sensor] = due + 10 * interval < now ? now + interval : due + interval
+            if due + 10 * interval < now {
+                nextDue[sensor] = now + interval
+                restarts += 1
+            } else {
+                nextDue[sensor] = due + interval
+            }
         }
     }
 

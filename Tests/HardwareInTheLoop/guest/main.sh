@@ -97,6 +97,6 @@ done
 
 for name in $DESTRUCTIVE_SCENARIOS; do scenario "$name"; done
 
-say "hub log:"; tail -5 /tmp/hub.log
+say "hub log:"; tail -5 /tmp/hub.log; tail -2 /tmp/sway.log 2>/dev/null
 say "iiod log:"; tail -5 /tmp/iiod.log
 finish

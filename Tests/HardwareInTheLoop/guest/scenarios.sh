@@ -215,7 +215,9 @@ stop_and_restore() {
             | ( sleep 3; head -n 5 > /tmp/stop.csv ) &
         pid=$!
     fi
-    sleep 2
+    # Starting a Swift binary from 9p under TCG takes seconds: wait for the buffer to come on (up to 20 s).
+    for _ in $(seq 200); do [ "$(cat "$dir/buffer/enable")" = 1 ] && break; sleep 0.1; done
+    sleep 1
     during=$(sysfs_state "$dir")
     [ "$1" = INT ] && kill -INT "$pid"
     for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
@@ -250,14 +252,16 @@ start_udev() {
     mount -o bind /tmp/group /host/etc/group
     mkdir -p /host/run/udev/rules.d
     cp "$rules" /host/run/udev/rules.d/
-    H /lib/systemd/systemd-udevd --daemon --debug > /tmp/udevd.log 2>&1
+    H /lib/systemd/systemd-udevd --daemon > /tmp/udevd.log 2>&1
+    # Wait until udevd has read its rules (slow from 9p under TCG) before asking it to replay the add events.
+    H udevadm control --ping --timeout=60 >> /tmp/udevd.log 2>&1
     H udevadm trigger --action=add --subsystem-match=iio
-    H udevadm settle --timeout=20
+    H udevadm settle --timeout=30
     udev_ready=1
 }
 
 # as_nobody GROUPS-OPTION ARGS...: runs ARGS as uid/gid 65534 with the given supplementary groups.
-as_nobody() { opt=$1; shift; H /usr/bin/env HOME=/tmp /usr/bin/setpriv --reuid=65534 --regid=65534 "$opt" "$@"; }
+as_nobody() { opt=$1; shift; H timeout 60 /usr/bin/setpriv --reuid=65534 --regid=65534 "$opt" /usr/bin/env HOME=/tmp "$@"; }
 
 scenario_permissions_group_iio() {
     needs_stream || return
