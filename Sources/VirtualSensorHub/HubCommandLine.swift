@@ -10,7 +10,8 @@ import MotionSimulation
 ///     bodyreadings-virtual-hub check --quantity Q --scale S --start T [--max-error E] [--rms-error E]
 ///                                    [--interval-ms N] [COMMON] < samples
 ///     bodyreadings-virtual-hub check-stream [--start T] [--settle S] [--max-gravity-angle DEG]
-///                                    [--max-rate-error E] [--interval S] [--expected-rows N] [COMMON] < jsonl
+///                                    [--max-rate-error E] [--interval S] [--expected-rows N] [--tolerate-losses]
+///                                    [COMMON] < jsonl
 ///     COMMON: --trajectory rest|tilt|rotate|sway --duration S --gyro-bias x,y,z --accel-offset x,y,z
 ///             --noise FACTOR --seed N
 public enum HubCommandLine {
@@ -51,6 +52,7 @@ public enum HubCommandLine {
           --max-rate-error E    check-stream: largest rotation rate error, rad/s (default: unchecked)
           --interval S          check-stream: the --interval asked: mean within 5 %, no gap over 3 intervals
           --expected-rows N     check-stream: row count within 5 %
+          --tolerate-losses     check-stream: do not fail on the summary's overrun and loss counters
           --verbose             hub: log every uhid request to stderr
 
         """
@@ -90,6 +92,8 @@ public enum HubCommandLine {
                 return 0
             case "--verbose":
                 hub.verbose = true
+            case "--tolerate-losses":
+                streamCheck.toleratesLosses = true
             case "--trajectory":
                 guard let text = value(option) else { return 64 }
                 guard let trajectory = HubTrajectory(rawValue: text) else {

@@ -80,6 +80,12 @@ struct MotionCheckTests {
             lines(.tilt, start: 0, count: 200, interval: 0.02,
                   summary: #"{"summary":{"updates":200,"overruns":2,"missed_samples":5,"dropped_readings":0,"buffer_overflows":0}}"#))
         #expect(lossy.failures.contains("overruns 2") && lossy.failures.contains("missed_samples 5"))
+        var tolerant = settings(.tilt, start: 0)
+        tolerant.toleratesLosses = true
+        #expect(MotionCheck(settings: tolerant).check(
+            lines(.tilt, start: 0, count: 200, interval: 0.02,
+                  summary: #"{"summary":{"updates":200,"overruns":2,"missed_samples":5,"dropped_readings":0,"buffer_overflows":0}}"#)
+        ).failures.isEmpty)
     }
 
     @Test("empty or malformed input fails")

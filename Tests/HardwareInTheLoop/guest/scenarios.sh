@@ -205,21 +205,22 @@ stop_and_restore() {
     dir=$(iio_dev accel_3d) || { fail "no accel_3d"; return; }
     echo 20 > "$(ls "$dir"/*sampling_frequency | head -1)"
     before=$(sysfs_state "$dir")
-    rm -f /tmp/stop.status
+    rm -f /tmp/stop.status /tmp/stop.go
     if [ "$1" = INT ]; then
         # A non-interactive shell starts background jobs with SIGINT ignored: give stream the default back.
         chroot /host /usr/bin/env --default-signal=INT "$BODYREADINGS" stream --interval 0.01 --format csv > /tmp/stop.csv 2> /tmp/stop.err &
         pid=$!
     else
         ( chroot /host "$BODYREADINGS" stream --interval 0.01 --format csv 2> /tmp/stop.err; echo $? > /tmp/stop.status ) \
-            | ( sleep 3; head -n 5 > /tmp/stop.csv ) &
+            | ( while [ ! -e /tmp/stop.go ]; do sleep 0.1; done; head -n 5 > /tmp/stop.csv ) &
         pid=$!
     fi
     # Starting a Swift binary from 9p under TCG takes seconds: wait for the buffer to come on (up to 20 s).
     for _ in $(seq 200); do [ "$(cat "$dir/buffer/enable")" = 1 ] && break; sleep 0.1; done
     sleep 1
     during=$(sysfs_state "$dir")
-    [ "$1" = INT ] && kill -INT "$pid"
+    # Stop it: SIGINT, or the reader takes five lines and closes the pipe.
+    if [ "$1" = INT ]; then kill -INT "$pid"; else touch /tmp/stop.go; fi
     for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     if kill -0 "$pid" 2>/dev/null; then
         kill -KILL "$pid"; fail "stream still running 10 s after $1"; return
@@ -252,16 +253,17 @@ start_udev() {
     mount -o bind /tmp/group /host/etc/group
     mkdir -p /host/run/udev/rules.d
     cp "$rules" /host/run/udev/rules.d/
-    H /lib/systemd/systemd-udevd --daemon > /tmp/udevd.log 2>&1
+    # systemd's tools refuse to act inside a chroot unless told it is on purpose.
+    H /usr/bin/env SYSTEMD_IGNORE_CHROOT=1 /lib/systemd/systemd-udevd --daemon > /tmp/udevd.log 2>&1
     # Wait until udevd has read its rules (slow from 9p under TCG) before asking it to replay the add events.
-    H udevadm control --ping --timeout=60 >> /tmp/udevd.log 2>&1
-    H udevadm trigger --action=add --subsystem-match=iio
-    H udevadm settle --timeout=30
+    H /usr/bin/env SYSTEMD_IGNORE_CHROOT=1 udevadm control --ping --timeout=60 >> /tmp/udevd.log 2>&1
+    H /usr/bin/env SYSTEMD_IGNORE_CHROOT=1 udevadm trigger --action=add --subsystem-match=iio >> /tmp/udevd.log 2>&1
+    H /usr/bin/env SYSTEMD_IGNORE_CHROOT=1 udevadm settle --timeout=30 >> /tmp/udevd.log 2>&1
     udev_ready=1
 }
 
 # as_nobody GROUPS-OPTION ARGS...: runs ARGS as uid/gid 65534 with the given supplementary groups.
-as_nobody() { opt=$1; shift; H timeout 60 /usr/bin/setpriv --reuid=65534 --regid=65534 "$opt" /usr/bin/env HOME=/tmp "$@"; }
+as_nobody() { opt=$1; shift; H timeout -k 5 20 /usr/bin/setpriv --reuid=65534 --regid=65534 "$opt" /usr/bin/env HOME=/tmp "$@"; }
 
 scenario_permissions_group_iio() {
     needs_stream || return
@@ -272,7 +274,8 @@ scenario_permissions_group_iio() {
     enable=$(H stat -c '%G %a' "/sys/bus/iio/devices/${dir##*/}/buffer/enable")
     [ "$owner" = "iio 660" ] || { fail "/dev/${dir##*/} is '$owner' after udev, expected 'iio 660'; udevd: $(tail -c 300 /tmp/udevd.log); $(H udevadm info "/dev/${dir##*/}" 2>&1 | head -c 300)"; return; }
     [ "${enable%% *}" = iio ] || { fail "buffer/enable group '$enable' after udev"; return; }
-    CHECK_ARGS="$TRUTH_ARGS --interval 0.05 --max-rate-error 0.05"
+    # This scenario is about access: the data must be right, timing and losses are the stream scenarios' business.
+    CHECK_ARGS="$TRUTH_ARGS --max-rate-error 0.05 --tolerate-losses"
     as_nobody --groups="$IIO_GID" "$BODYREADINGS" stream --interval 0.05 --duration 3 --format jsonl > /tmp/perm.jsonl 2> /tmp/perm.err
     status=$?
     [ "$status" -eq 0 ] || { fail "uid 65534 in group iio: exit $status: $(tail -c 200 /tmp/perm.err)"; return; }
@@ -285,6 +288,7 @@ scenario_permissions_no_group_eacces_77() {
     start_udev || { not_landed "no udev/60-bodyreadings.rules in the repository"; return; }
     as_nobody --clear-groups "$BODYREADINGS" stream --interval 0.05 --duration 3 --format jsonl > /tmp/noperm.jsonl 2> /tmp/noperm.err
     status=$?
+    cp /tmp/noperm.err /results/permissions-no-group.err
     message=$(head -c 300 /tmp/noperm.err)
     if [ "$status" -ne 77 ]; then
         fail "exit $status (expected 77): $message"
