@@ -3,11 +3,11 @@
 
 GUEST_SCENARIOS="hub-drivers-bind hub-scales hub-raw-matches-truth hub-buffer-matches-truth bmi160-binds
 bmi160-raw-matches-truth available-local info-local stream-hub-buffered record-count stream-sigint-restores-sysfs
-stream-closed-stdout-restores-sysfs permissions-group-iio permissions-no-group-eacces-77 calibrate-recovers-bias"
+stream-closed-stdout-restores-sysfs permissions-group-iio permissions-no-group-eacces-77"
 # Run after the host's remote scenarios, in this order: the static hub goes (so the BMI160 is the only IMU), then a
 # swaying hub comes, and goes again mid-stream.
 DESTRUCTIVE_SCENARIOS="hub-unplug-removes-devices stream-bmi160-polled hub-sway-buffered-matches-truth
-stream-hub-slow-motion stream-unplug-exit-69"
+stream-hub-slow-motion stream-unplug-exit-69 calibrate-recovers-bias"
 
 # Tolerances of one raw read against the noiseless truth: 3σ of the simulated noise plus one LSB.
 ACCEL_TOL_HUB=0.16    # m/s²: 3 × 0.02 + 0.098
@@ -299,7 +299,33 @@ scenario_permissions_no_group_eacces_77() {
     fi
 }
 
-scenario_calibrate_recovers_bias() { has_command calibrate || { not_landed "no 'bodyreadings calibrate'"; return; }; not_landed "calibrate landed; write this scenario's assertion (bias 0.02,-0.015,0.01 rad/s)"; }
+# Calibration on a fresh hub lying flat and still with a known gyro bias and accelerometer offset: calibrate gyro
+# and calibrate accel --level must recover them. Tolerances: gyro 0.002 rad/s (noise 0.002/√(300 samples) plus the
+# 0.000175 rad/s LSB, with margin), accel 0.05 m/s² (one 0.098 m/s² LSB halves over many samples).
+CAL_ARGS="--trajectory rest --gyro-bias 0.03,-0.02,0.015 --accel-offset 0.2,-0.15,0.1 --seed 5"
+scenario_calibrate_recovers_bias() {
+    has_command calibrate || { not_landed "no 'bodyreadings calibrate'"; return; }
+    kill -TERM "$HUB_PID" "$SWAY_PID" 2>/dev/null
+    for _ in $(seq 100); do iio_dev accel_3d >/dev/null || break; sleep 0.05; done
+    chroot /host chrt -f 50 "$HUB" hub $CAL_ARGS > /tmp/cal-hub.log 2>&1 &
+    CAL_PID=$!
+    for _ in $(seq 300); do iio_dev accel_3d >/dev/null && iio_dev gyro_3d >/dev/null && break; sleep 0.1; done
+    REASONS= DETAILS=
+    H timeout -k 5 90 "$BODYREADINGS" calibrate gyro --duration 3 --dry-run --json > /tmp/cal-gyro.json 2> /tmp/cal-gyro.err \
+        || REASONS="$REASONS calibrate gyro exited $?: $(tail -c 150 /tmp/cal-gyro.err);"
+    H timeout -k 5 90 "$BODYREADINGS" calibrate accel --level --dry-run --json > /tmp/cal-accel.json 2> /tmp/cal-accel.err \
+        || REASONS="$REASONS calibrate accel --level exited $?: $(tail -c 150 /tmp/cal-accel.err);"
+    cp /tmp/cal-gyro.json /tmp/cal-gyro.err /tmp/cal-accel.json /tmp/cal-accel.err /results/ 2>/dev/null
+    kill -TERM "$CAL_PID"
+    [ -n "$REASONS" ] && { fail "$REASONS"; return; }
+    # The estimate wherever the output nests it: the first gyroscope.bias / accelerometer.offset found.
+    bias=$(H jq -r '[.. | objects | select(has("gyroscope")) | .gyroscope.bias | arrays] | first | map(tostring) | join(" ")' < /tmp/cal-gyro.json)
+    offset=$(H jq -r '[.. | objects | select(has("accelerometer")) | .accelerometer.offset | arrays] | first | map(tostring) | join(" ")' < /tmp/cal-accel.json)
+    set -- $(H "$HUB" truth $CAL_ARGS | grep '^anglvel ' | cut -d' ' -f2-)
+    check_vector "gyro bias" "$bias" "$*" 0.002
+    check_vector "accel offset" "$offset" "0.2 -0.15 0.1" 0.05
+    [ -z "$REASONS" ] && pass "recovered gyro bias ($bias) and accel offset ($offset)" || fail "$REASONS"
+}
 
 # Unplug mid-stream: the swaying hub goes while stream reads it; stream must end with 69 within 1 s.
 scenario_stream_unplug_exit_69() {
