@@ -156,8 +156,3 @@ public enum HubSensor: UInt8, CaseIterable, Sendable {
         return descriptor
     }
 }
-
-/// `value` as `bytes` little-endian bytes.
-func littleEndian(_ value: UInt32, bytes: Int) -> [UInt8] {
-    (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * UInt32($0))) }
-}

@@ -157,14 +157,3 @@ public enum UHIDEvent {
         }
     }
 }
-
-extension Array where Element == UInt8 {
-    mutating func replace(at offset: Int, with bytes: [UInt8]) {
-        replaceSubrange(offset..<(offset + bytes.count), with: bytes)
-    }
-
-    func uint32(at offset: Int) -> UInt32 {
-        UInt32(self[offset]) | UInt32(self[offset + 1]) << 8 | UInt32(self[offset + 2]) << 16
-            | UInt32(self[offset + 3]) << 24
-    }
-}
