@@ -66,6 +66,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer"], swiftSettings: strict),
+        .testTarget(name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,1 +1,5 @@
-// Entry point; filled in with its target.
+// The virtual sensor hub and BMI160 feeder of the hardware-in-the-loop tier; see HubCommandLine.
+import Foundation
+import VirtualSensorHub
+
+exit(HubCommandLine.main(Array(CommandLine.arguments.dropFirst())))

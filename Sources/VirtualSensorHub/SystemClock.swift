@@ -1,0 +1,22 @@
+import Glibc
+
+/// CLOCK_MONOTONIC in seconds.
+public func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+}
+
+/// CLOCK_REALTIME in seconds (the clock the kernel's HID timestamps use by default).
+public func realtimeSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+}
+
+/// Writes a line to stderr (unbuffered, through the descriptor, so it is safe from any thread).
+func printError(_ text: String) {
+    var bytes = Array(text.utf8)
+    if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
