@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(
             name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI", "IIODTestServer", "MotionSimulation"],
             swiftSettings: strict),
-        .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer"], swiftSettings: strict),
+        .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer", "MotionSimulation"], swiftSettings: strict),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration"], swiftSettings: strict),
         .testTarget(name: "FusionTests", dependencies: ["Fusion"], swiftSettings: strict),
         .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),

@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 #endif
 import IIODTestServer
+import MotionSimulation
 import Testing
 
 /// Device motion through the real libiio network client (`ip:`) against the test iiod, which serves samples of a
@@ -61,7 +62,7 @@ struct StreamingEndToEndTests {
     @Test(arguments: ["hid-sensor-hub", "inv-mpu6050", "st-lsm6dsx", "inv-icm42600", "bmi160"])
     func fusedMotionMatchesTheTruthAndTheDeviceIsRestored(fixtureName: String) throws {
         let fixture = try #require(IIOFixture.all.first { $0.name == fixtureName })
-        let server = try IIODTestServer(fixture: fixture)
+        let server = try IIODTestServer(fixture: fixture, trajectory: ScriptedTrajectory.yawing())
         defer { server.stop() }
         let before = Self.snapshot(server)
         let manager = MotionManager(source: .iio(uri: server.uri))
