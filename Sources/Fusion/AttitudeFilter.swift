@@ -16,8 +16,8 @@
 ///   with their filters and gains derived for its period — their inputs change over seconds;
 /// - the Kalman filter estimates a scale-factor error per gyroscope axis along with the bias (state [b; s]; in
 ///   motion a scale error shows as a frame drift R·(s∘ω) next to VQF's R·b), with a tight 0.2 % prior;
-/// - the attitude output is led by `Settings.latencyCompensation` (2.5 ms) of rotation to make up for the sensor's
-///   delay; gravity and user acceleration stay at the measurement time;
+/// - the attitude output can be led by `Settings.latencyCompensation` (off by default) of rotation to make up for a
+///   measured sensor delay; gravity and user acceleration stay at the measurement time;
 /// - `dt` comes from the timestamps (jitter and gaps handled; a gap longer than `Settings.maximumGap` restarts the
 ///   attitude but keeps the bias), the nominal rate is estimated, and bad samples are rejected;
 /// - no trigonometry, square root or division on the per-sample path once the filter has converged (series and

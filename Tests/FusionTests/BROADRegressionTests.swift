@@ -7,7 +7,7 @@ import Testing
 /// `.mat` file. Skipped when the data set is not there.
 ///
 /// Reference on this trial (36_disturbed_attached_magnet_5cm), BROAD RMSE in degrees:
-/// this filter 0.526 (6D inclination), 1.385 (9D heading); VQF 2.1.2 with defaults 0.877 and 2.219.
+/// this filter 0.572 (6D inclination), 1.414 (9D heading); VQF 2.1.2 with defaults 0.877 and 2.219.
 @Suite("BROAD regression")
 struct BROADRegressionTests {
     static let trial = "36_disturbed_attached_magnet_5cm.mat"
@@ -56,9 +56,9 @@ struct BROADRegressionTests {
             return ((inclination / Double(count)).squareRoot(), (heading / Double(count)).squareRoot())
         }
         let six = rmse(nine: false), nine = rmse(nine: true)
-        // Measured 0.526° and 1.385°; the bounds leave room for harmless numerical changes, not for regressions to
-        // VQF's 0.877° and 2.219°.
-        #expect(six.inclination < 0.58, "6D inclination RMSE \(six.inclination)°")
-        #expect(nine.heading < 1.5, "9D heading RMSE \(nine.heading)°")
+        // Measured 0.572° and 1.414° with the default settings (no latency compensation); the bounds leave room for
+        // harmless numerical changes, not for regressions towards VQF's 0.877° and 2.219°.
+        #expect(six.inclination < 0.62, "6D inclination RMSE \(six.inclination)°")
+        #expect(nine.heading < 1.55, "9D heading RMSE \(nine.heading)°")
     }
 }
