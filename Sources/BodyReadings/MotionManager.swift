@@ -20,6 +20,11 @@ import Glibc
 /// update cancels the capture, waits for it to end and restores the device's sysfs settings before returning (unless
 /// called from a handler running on the capture thread, where it returns at once and the capture ends right after).
 ///
+/// Calibration: by default each capture applies the stored calibration of the sensors it reads (the files
+/// `bodyreadings calibrate` writes), says which file on `calibrationLog` (stderr by default) and reports stored files
+/// it cannot use there too, then continues uncalibrated for that sensor. `MotionManager(calibration: .file(path))`
+/// names a file, `.disabled` gives raw readings; `calibration` tells what the last capture applied.
+///
 /// Thread-safe: every property and method may be used from any thread or task.
 public final class MotionManager: @unchecked Sendable {
     // @unchecked: all mutable state is guarded by `lock`.
@@ -37,7 +42,10 @@ public final class MotionManager: @unchecked Sendable {
 
     private let lock = NSLock()
     private let makeSource: SourceFactory
-    private let correction: ReadingCorrection?
+    private let calibrationPolicy: CalibrationPolicy
+    private let calibrationLog: (@Sendable (String) -> Void)?
+    private var resolvedCalibration: SensorCalibration.Resolution?
+    private var loggedCalibration: [String] = []
     private let filterSettings: AttitudeFilter.Settings
 
     private var idleSource: (any MotionSource)?
@@ -64,22 +72,27 @@ public final class MotionManager: @unchecked Sendable {
 
     private var intervals = Intervals()
 
-    /// A manager over sources made by `sourceFactory` (tests, custom sources). `correction` is applied to every
-    /// reading before fusion (calibration); `filterSettings` configure the attitude filter.
+    /// A manager over sources made by `sourceFactory` (tests, custom sources). `calibration` says which calibration
+    /// is applied to every reading (default: each sensor's stored one); `calibrationLog` receives the lines naming
+    /// the files applied and those that could not be used (default: stderr; nil: silent); `filterSettings`
+    /// configure the attitude filter.
     public init(
-        correction: ReadingCorrection? = nil,
+        calibration: CalibrationPolicy = .stored,
+        calibrationLog: (@Sendable (String) -> Void)? = MotionManager.standardErrorLog,
         filterSettings: AttitudeFilter.Settings = AttitudeFilter.Settings(),
         sourceFactory: @escaping SourceFactory
     ) {
         self.makeSource = sourceFactory
-        self.correction = correction
+        self.calibrationPolicy = calibration
+        self.calibrationLog = calibrationLog
         self.filterSettings = filterSettings
     }
 
     /// A manager over the source `specification` names (default: the IIO sensors of the local machine).
     public convenience init(
         source specification: MotionSourceSpecification = .iio(uri: nil),
-        correction: ReadingCorrection? = nil,
+        calibration: CalibrationPolicy = .stored,
+        calibrationLog: (@Sendable (String) -> Void)? = MotionManager.standardErrorLog,
         filterSettings: AttitudeFilter.Settings = AttitudeFilter.Settings()
     ) {
         if case .iio(let uri) = specification, uri?.hasPrefix("ip:") == true {
@@ -87,7 +100,8 @@ public final class MotionManager: @unchecked Sendable {
             // not kill the process with SIGPIPE.
             signal(SIGPIPE, SIG_IGN)
         }
-        self.init(correction: correction, filterSettings: filterSettings) { () throws(CaptureError) in
+        self.init(calibration: calibration, calibrationLog: calibrationLog, filterSettings: filterSettings) {
+            () throws(CaptureError) in
             try specification.makeSource()
         }
     }
@@ -138,6 +152,11 @@ public final class MotionManager: @unchecked Sendable {
         return engine?.statistics ?? lastStatistics
     }
     private var lastStatistics = CaptureStatistics()
+
+    /// The calibration the current (or last) capture applies, with the files it came from (`calibration.files`)
+    /// and the stored files that could not be used (`problems`); nil before the first capture and with
+    /// `.disabled` or `.custom`.
+    public var calibration: SensorCalibration.Resolution? { withLock { resolvedCalibration } }
 
     // MARK: Intervals
 
@@ -330,6 +349,18 @@ public final class MotionManager: @unchecked Sendable {
             }
         }
         cachedInfo = source.info
+        let correction: ReadingCorrection?
+        let log: [String]
+        do {
+            (correction, log) = try resolveCalibration(for: source)
+        } catch {
+            failure = error
+            let streams = clearConsumers()
+            idleSource = source
+            lock.unlock()
+            streams.forEach { $0.finish() }
+            throw error
+        }
         failure = nil
         schedule = Schedule()
         let engine = Engine(
@@ -337,7 +368,47 @@ public final class MotionManager: @unchecked Sendable {
             updateInterval: intervals.shortest)
         self.engine = engine
         lock.unlock()
+        if let calibrationLog { log.forEach(calibrationLog) }
         engine.run(manager: self)
+    }
+
+    /// The correction for a capture of `source` under the policy (under the lock), and the lines to log (once the
+    /// lock is released) when what is applied changed since the last capture. Throws when an explicitly named file
+    /// cannot be used.
+    private func resolveCalibration(
+        for source: any MotionSource
+    ) throws(CaptureError) -> (correction: ReadingCorrection?, log: [String]) {
+        let resolution: SensorCalibration.Resolution
+        switch calibrationPolicy {
+        case .disabled:
+            resolvedCalibration = nil
+            return (nil, [])
+        case .custom(let correction):
+            resolvedCalibration = nil
+            return (correction, [])
+        case .file(let path):
+            resolution = SensorCalibration.resolve(
+                for: source, explicitPath: path, store: CalibrationStore(userDirectory: "", systemDirectory: ""))
+            if let problem = resolution.problems.first {
+                let kind: CaptureError.Kind =
+                    problem.isContentError ? .malformedInput : problem.isPermissionError ? .permissionDenied : .io
+                throw CaptureError(kind, problem.description)
+            }
+        case .stored, .store:
+            guard let store = calibrationPolicy.store else { return (nil, []) }
+            resolution = SensorCalibration.resolve(for: source, explicitPath: nil, store: store)
+        }
+        resolvedCalibration = resolution
+        var lines = resolution.notes.map { "note: \($0)" } + resolution.problems.map { "error: \($0.description)" }
+        if !resolution.problems.isEmpty {
+            lines.append("warning: continuing without the calibration of the file(s) above: the data are uncalibrated")
+        }
+        if !resolution.calibration.isEmpty {
+            lines.append("calibration: " + resolution.calibration.descriptions.joined(separator: "; "))
+        }
+        let changed = lines != loggedCalibration
+        loggedCalibration = lines
+        return (resolution.calibration.isEmpty ? nil : resolution.calibration.readingCorrection, changed ? lines : [])
     }
 
     /// Unregisters consumers (under the lock); when none is left, cancels the capture and waits for it to end.

@@ -5,7 +5,7 @@ import Foundation
 /// accelerometer and gyroscope devices have one file each), and the correction step that applies it.
 ///
 /// Bridges the `Calibration` target (SIMD3 vectors, files) to the capture pipeline: hand `readingCorrection` to
-/// `MotionSampleStream`, the CLI's `StreamSession` or `MotionManager(correction:)`, or call `apply(to:)` on merged
+/// `MotionSampleStream`, the CLI's `StreamSession` or `MotionManager(calibration: .custom(…))`, or call `apply(to:)` on merged
 /// samples (`fuse`).
 public struct SensorCalibration: Sendable {
     /// The file applied to each kind of reading, with where it came from. Kinds without an entry pass unchanged.
@@ -109,8 +109,10 @@ public struct SensorCalibration: Sendable {
         return [.accelerometer: identity, .gyroscope: identity, .magnetometer: identity]
     }
 
-    /// What `resolve` found: the calibration to apply and the files that could not be used (each to be reported as
-    /// an error naming the file, after which the data of that sensor flow uncalibrated, with a warning).
+    /// What `resolve` found: the calibration to apply and the files that could not be used. A stored file that
+    /// cannot be used is reported as an error naming the file, after which the data of that sensor flow
+    /// uncalibrated, with a warning; an explicitly named one makes the CLI fail (and `MotionManager` refuse to
+    /// start), since the user asked for that file.
     public struct Resolution: Sendable {
         /// The calibration to apply (possibly empty).
         public var calibration: SensorCalibration
@@ -120,8 +122,17 @@ public struct SensorCalibration: Sendable {
         public var notes: [String]
     }
 
+    /// The identities whose stored files apply to `source` without being named: the IIO sensors and the simulator.
+    /// A recording (or any other source) has none: it is calibrated already unless it was recorded with
+    /// `--no-calibration`, and only an explicitly named file is applied to it (as `fuse` does).
+    public static func storedIdentities(of source: any MotionSource) -> [SensorReading.Kind: String] {
+        guard source is IIOMotionSource || source is SimulatedMotionSource else { return [:] }
+        return sensorIdentities(of: source)
+    }
+
     /// Finds the calibration for `source`: the file `explicitPath` names (applied to every kind; a file written
-    /// for another sensor is applied as asked, with a note), else each sensor's file in `store` (user, then system).
+    /// for another sensor is applied as asked, with a note), else each sensor's file in `store` (user, then system)
+    /// for the sensors `storedIdentities(of:)` names — none for a recording.
     public static func resolve(
         for source: any MotionSource, explicitPath: String?, store: CalibrationStore
     ) -> Resolution {
@@ -141,11 +152,12 @@ public struct SensorCalibration: Sendable {
                 return Resolution(calibration: SensorCalibration(), problems: [error], notes: [])
             }
         }
+        let stored = storedIdentities(of: source)
         var files: [SensorReading.Kind: CalibrationStore.Located] = [:]
         var problems: [CalibrationFileError] = []
         var loaded: [String: Result<CalibrationStore.Located?, CalibrationFileError>] = [:]
         for kind in SensorReading.Kind.allCases {
-            guard let identity = identities[kind] else { continue }
+            guard let identity = stored[kind] else { continue }
             let result = loaded[identity] ?? Result { () throws(CalibrationFileError) in
                 try store.load(sensor: identity)
             }

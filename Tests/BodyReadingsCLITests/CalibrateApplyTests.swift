@@ -119,12 +119,14 @@ struct CalibrateApplyTests {
         #expect(largestComponent(corrected.accelerometer.simd - SIMD3(0, 0, 9.80665)) < 1e-12)
     }
 
-    @Test func aMissingExplicitFileForARecordingIsReported() throws {
-        let (console, captured) = Console.capture(environment: environment)
-        let calibration = try CalibrationOptions.resolve(
-            forRecordingWith: try parse(["--calibration", directory + "/none.json"]), console: console)
-        #expect(calibration == nil)
-        #expect(captured.stderr.contains("\(directory)/none.json does not exist"))
-        #expect(captured.stderr.contains("warning: continuing without calibration"))
+    @Test func aMissingExplicitFileForARecordingIsAnError() throws {
+        // A file the user named is required: missing is an I/O error (74) naming the file.
+        let (console, _) = Console.capture(environment: environment)
+        let error = try #require(throws: CLIError.self) {
+            try CalibrationOptions.resolve(
+                forRecordingWith: try parse(["--calibration", directory + "/none.json"]), console: console)
+        }
+        #expect(error.exitCode == .ioError)
+        #expect(error.message.contains("\(directory)/none.json does not exist"))
     }
 }

@@ -18,7 +18,7 @@ enum FuseCommand {
                     help: "Print an estimate at most every SECONDS of recording time (default 0: every row)."),
                 OptionSpec(["--units"], value: "UNITS", help: "Acceleration units: si (m/s², default) or g."),
                 OptionSpec(["--output", "-o"], value: "FILE", help: "Write to FILE instead of stdout."),
-            ],
+            ] + CalibrationOptions.forRecording,
             discussion: """
                 INPUT: a header line naming the columns t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z and \
                 optionally magn_x,magn_y,magn_z (SI units, device frame, t in seconds strictly increasing; other \
@@ -29,12 +29,19 @@ enum FuseCommand {
                 user_acceleration_x,user_acceleration_y,user_acceleration_z. Reads and writes as it goes: memory \
                 stays constant whatever the length of the recording.
 
+                CALIBRATION: a recording is calibrated already (what 'record' writes) and is fused as recorded. \
+                A recording made with 'record --no-calibration' is corrected with --calibration FILE (named on \
+                stderr); a FILE that cannot be used (missing, unreadable, corrupt, truncated, another version) is \
+                an error before anything is written, since the fused output would silently be wrong without it.
+
                 EXAMPLES:
                   bodyreadings fuse walk.csv > motion.csv
                   bodyreadings record - --duration 10 | bodyreadings fuse --format jsonl --interval 0.1
+                  bodyreadings fuse raw.csv --calibration ~/.config/bodyreadings/calibration/imu.json
 
-                EXIT STATUS: 0 ok, 64 usage error, 65 malformed recording (the message names the line), \
-                74 file not readable or output not writable.
+                EXIT STATUS: 0 ok, 64 usage error, 65 malformed recording (the message names the line) or \
+                malformed --calibration FILE, 74 file not readable or output not writable, 77 --calibration FILE \
+                not permitted.
                 """
         ),
         run: run
@@ -49,6 +56,7 @@ enum FuseCommand {
         let interval = try arguments.double("--interval", in: 0...86_400) ?? 0
         let useMagnetometer = !arguments.has("--no-magnetometer")
         let path = arguments.positionals.first ?? "-"
+        let calibration = try CalibrationOptions.resolve(forRecordingWith: arguments, console: console)
 
         // 2. Input and output.
         let reader = path == "-"
@@ -64,7 +72,8 @@ enum FuseCommand {
         var decimator = MotionOutputDecimator(interval: interval)
         try writer.writeHeader()
         var rows = 0
-        while let sample = try reader.next() {
+        while let recorded = try reader.next() {
+            let sample = calibration?.apply(to: recorded) ?? recorded
             let estimate = filter.update(sample)
             rows += 1
             if decimator.shouldEmit(t: sample.t) {

@@ -1,6 +1,7 @@
 import BodyReadings
 
-/// `bodyreadings record FILE`: every calibrated sample, in the recording format, to a file that `fuse` reads.
+/// `bodyreadings record FILE`: every calibrated sample (raw with `--no-calibration`), in the recording format, to a
+/// file that `fuse` reads.
 enum RecordCommand {
     static let command = Command(spec: spec, run: run)
 
@@ -14,15 +15,21 @@ enum RecordCommand {
                 help: "The update interval the recording is for: it sets the sampling rate (default 0.1)."),
             OptionSpec(["--duration"], value: "SECONDS", help: "Stop after this many seconds."),
             OptionSpec(["--count"], value: "N", help: "Stop after N samples."),
-        ],
+        ] + CalibrationOptions.all,
         discussion: """
             Samples the sensors exactly as 'stream --interval SECONDS' does, so that \
             'bodyreadings fuse FILE --interval SECONDS' prints what stream printed. Stops like stream (Ctrl-C, \
             SIGTERM, --duration, --count, end of a replay) and restores the device.
 
+            The recording is calibrated like stream's data: each sensor's stored calibration is applied and named \
+            on stderr (a stored file that cannot be used is reported and the samples are recorded uncalibrated). \
+            --no-calibration records raw data, which is what 'calibrate --source replay:FILE' needs; \
+            --calibration FILE applies that file (an unusable FILE is an error: exit 65, 74 or 77).
+
             EXAMPLES:
               bodyreadings record walk.csv --duration 30
               bodyreadings record sim.csv --source sim --seed 2 --fast --duration 60
+              bodyreadings record --no-calibration still.csv --duration 30
             """
     )
 
@@ -35,6 +42,7 @@ enum RecordCommand {
         let source = try specification.makeSource()
         try StreamCommand.requireDeviceMotion(source.info, command: "record")
         try SourceOptions.check(interval: interval, against: source.info, command: "record")
+        let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
         let writer: RecordingWriter
         if path == "-" {
             writer = RecordingWriter(includesMagnetometer: source.info.hasMagnetometer) { bytes in
@@ -47,7 +55,8 @@ enum RecordCommand {
                 throw CLIError(error.description, exitCode: .ioError)
             }
         }
-        let session = StreamSession(source: source, interval: interval, duration: duration, count: count)
+        let session = StreamSession(
+            source: source, interval: interval, duration: duration, count: count, correction: correction)
         let result = try session.run(
             console: console,
             consume: { sample in

@@ -20,21 +20,29 @@ enum StreamCommand {
             OptionSpec(
                 ["--raw"],
                 help: "Stream every calibrated sample in the recording format instead of fused motion."),
-        ],
+        ] + CalibrationOptions.all,
         discussion: """
             Stops on Ctrl-C or SIGTERM, after --duration or --count, at the end of a replayed recording, or when \
             stdout is closed; it then restores every sysfs value it changed and exits 0. A second Ctrl-C exits at \
             once (after restoring). Overruns (samples lost between sensor and reader) are reported on stderr and, \
             with --format jsonl, in a final {"summary":…} line.
 
+            CALIBRATION: each sensor's stored calibration (see 'calibrate show') is applied and named on stderr; \
+            a stored file that cannot be used is reported and the data flow uncalibrated (exit status unchanged). \
+            A replayed recording is used as recorded. --calibration FILE applies that file instead (an unusable \
+            FILE is an error: 65 malformed, 74 missing or unreadable, 77 permission denied); --no-calibration \
+            applies none.
+
             EXAMPLES:
               bodyreadings stream
               bodyreadings stream --interval 0.02 --format jsonl | jq .gravity
               bodyreadings stream --source sim --seed 3 --count 50
+              bodyreadings stream --source replay:raw.csv --fast --calibration imu.json
               bodyreadings stream --uri ip:192.168.1.20 --duration 10 > motion.csv
 
-            EXIT STATUS: 0 stopped; 64 bad option; 65 malformed recording; 69 no IMU, device busy or vanished; \
-            77 permission denied (see udev/60-bodyreadings.rules).
+            EXIT STATUS: 0 stopped; 64 bad option; 65 malformed recording or --calibration FILE; 69 no IMU, \
+            device busy or vanished; 74 --calibration FILE missing or unreadable; 77 permission denied (see \
+            udev/60-bodyreadings.rules).
             """
     )
 
@@ -71,8 +79,10 @@ enum StreamCommand {
         let source = try request.source.makeSource()
         try requireDeviceMotion(source.info, command: "stream")
         try SourceOptions.check(interval: request.interval, against: source.info, command: "stream")
+        let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
         let session = StreamSession(
-            source: source, interval: request.interval, duration: request.duration, count: request.count)
+            source: source, interval: request.interval, duration: request.duration, count: request.count,
+            correction: correction)
         let result: (ending: StreamSession.Ending, statistics: CaptureStatistics, rows: Int)
         if request.raw {
             let writer = RecordingWriter(includesMagnetometer: source.info.hasMagnetometer) { bytes in
