@@ -363,6 +363,15 @@ final class DeviceCapture: @unchecked Sendable {
             lock.unlock()
             if cancellation.isCancelled { buffer.cancel() }
         }
+        defer {
+            lock.lock()
+            canceller = nil
+            lock.unlock()
+        }
+        // An unplugged local device leaves a refill asleep until its timeout: watch sysfs and wake it (VanishWatch).
+        let watch = network ? nil : VanishWatch(localDevice: deviceID) { [weak self] in self?.cancel() }
+        watch?.start()
+        defer { watch?.stop() }
         markStarted()
 
         // 4. Refill until cancelled, decoding every sample in place.
@@ -376,6 +385,9 @@ final class DeviceCapture: @unchecked Sendable {
                 try buffer.refill()
             } catch {
                 if cancellation.isCancelled { break }
+                if watch?.hasFired == true {
+                    throw CaptureError(.vanished, "\(label) vanished while streaming (\(sysfsDirectory) is gone)")
+                }
                 try handleRefillFailure(error, device: device)
                 continue
             }
@@ -423,9 +435,6 @@ final class DeviceCapture: @unchecked Sendable {
                 }
             }
         }
-        lock.lock()
-        canceller = nil
-        lock.unlock()
         return .ended
     }
 
@@ -474,6 +483,16 @@ final class DeviceCapture: @unchecked Sendable {
             }
             axes.append((sensor, Self.kind(sensor.kind), channels))
         }
+        // Locally, the raw attributes stay open and are re-read (SysfsAttributeFile): a fraction of libiio's cost.
+        var files: [[SysfsAttributeFile]]?
+        if context.isLocal {
+            let opened = axes.map { axis in
+                axis.channels.compactMap { channel in
+                    channel.attributeFilename("raw").flatMap { SysfsAttributeFile(path: sysfsDirectory + "/" + $0) }
+                }
+            }
+            if opened.allSatisfy({ $0.count == 3 }) { files = opened }
+        }
         try? context.setTimeout(milliseconds: 1000)
         let pollClock: HostClock
         if case .arrival(let clock) = timestamps { pollClock = clock } else { pollClock = .monotonic }
@@ -488,9 +507,13 @@ final class DeviceCapture: @unchecked Sendable {
         configuration.log("\(label): polling at \(Self.format(pollRate)) Hz\(over)")
         while !cancellation.isCancelled {
             batch.removeAll(keepingCapacity: true)
-            for (sensor, kind, channels) in axes {
+            for (sensorIndex, (sensor, kind, channels)) in axes.enumerated() {
                 var raw = SIMD3<Double>()
                 for (index, channel) in channels.enumerated() {
+                    if let file = files?[sensorIndex][index] {
+                        raw[index] = try readPolled(file)
+                        continue
+                    }
                     do {
                         raw[index] = try channel.readAttribute("raw", as: Double.self)
                     } catch {
@@ -532,6 +555,26 @@ final class DeviceCapture: @unchecked Sendable {
             if !cancellation.wait(untilMonotonic: next) { break }
         }
     }
+
+    /// One raw value from a kept-open attribute; a failure on a device whose sysfs directory is gone is a vanish.
+    private func readPolled(_ file: SysfsAttributeFile) throws(CaptureError) -> Double {
+        let value: Double?
+        do {
+            value = try file.readDouble()
+        } catch {
+            if !FileManager.default.fileExists(atPath: sysfsDirectory) {
+                throw CaptureError(.vanished, "\(label) vanished while streaming (\(sysfsDirectory) is gone)")
+            }
+            throw CaptureError(.io, "cannot read \(file.path): \(error.localizedDescription)")
+        }
+        guard let value else {
+            throw CaptureError(.io, "\(file.path) does not hold a number")
+        }
+        return value
+    }
+
+    /// `/sys/bus/iio/devices/iio:deviceN`: where a local device's attributes live.
+    private var sysfsDirectory: String { "/sys/bus/iio/devices/" + deviceID }
 
     // MARK: Helpers
 
