@@ -324,6 +324,11 @@ final class DeviceCapture: @unchecked Sendable {
         let timeoutMilliseconds = UInt32(max(1000, 3000 * Double(samples) / rate))
         try? context.setTimeout(milliseconds: timeoutMilliseconds)
         let previousLength = try? device.readAttribute("length", .buffer)
+        // The kernel keeps `samples × blocks` samples (libiio's default is 4 blocks: 80 ms at 50 Hz with one sample
+        // per refill). A HID hub delivers late reports in bursts, and a reader descheduled for a moment would lose
+        // samples in the kernel; about a second of room costs no latency (a refill still returns after `samples`).
+        let blocks = max(4, Int((rate / Double(samples)).rounded(.up)))
+        try? device.setKernelBuffersCount(blocks)
         let buffer: Buffer
         do {
             buffer = try device.createBuffer(samples: samples)
@@ -375,7 +380,9 @@ final class DeviceCapture: @unchecked Sendable {
         markStarted()
 
         // 4. Refill until cancelled, decoding every sample in place.
-        var detector = OverrunDetector(period: 1 / rate)
+        // Late samples may be made up within a quarter of a second (a HID hub catching up after a stall).
+        var detector = OverrunDetector(period: 1 / rate, horizon: max(10, Int((0.25 * rate).rounded(.up))))
+        defer { logLosses(detector) }
         var lastTime = -Double.infinity
         var batch: [SensorReading] = []
         var measuredRefills = 0
@@ -496,7 +503,8 @@ final class DeviceCapture: @unchecked Sendable {
         try? context.setTimeout(milliseconds: 1000)
         let pollClock: HostClock
         if case .arrival(let clock) = timestamps { pollClock = clock } else { pollClock = .monotonic }
-        var detector = OverrunDetector(period: period)
+        var detector = OverrunDetector(period: period, horizon: max(10, Int((0.25 * pollRate).rounded(.up))))
+        defer { logLosses(detector) }
         var batch: [SensorReading] = []
         var next = MonotonicClock.now()
         let pollStart = next
@@ -571,6 +579,16 @@ final class DeviceCapture: @unchecked Sendable {
             throw CaptureError(.io, "\(file.path) does not hold a number")
         }
         return value
+    }
+
+    /// Says which device lost samples, when one did (the totals go to the summary).
+    private func logLosses(_ detector: OverrunDetector) {
+        guard detector.overruns > 0 else { return }
+        let longest = Self.format((detector.largestGap * 1000).rounded())
+        let nominal = Self.format((detector.period * 100_000).rounded() / 100)
+        configuration.log(
+            "\(label): \(detector.missedSamples) sample(s) missed in \(detector.overruns) gap(s), the longest "
+                + "\(longest) ms (nominal period \(nominal) ms)")
     }
 
     /// `/sys/bus/iio/devices/iio:deviceN`: where a local device's attributes live.
