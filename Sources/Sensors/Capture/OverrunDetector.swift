@@ -5,7 +5,8 @@
 /// then catch up) or a polled schedule shows late samples followed by early ones, and nothing is missing. So each
 /// candidate is judged once `horizon` more samples have come: the delay left, Σ(gap − 1) periods over the candidate
 /// and the gaps after it, rounded down after adding a quarter period, is the number of samples missed (at most
-/// `round(gap) − 1`). Counts read before that include a provisional judgment of the candidates still waiting.
+/// `round(gap) − 1`). Counts read before that include a provisional judgment of the candidates still waiting that
+/// have at least two samples after them.
 ///
 /// The filter itself is unaffected: it always sees the real `dt` between the samples it gets.
 public struct OverrunDetector: Sendable {
@@ -41,12 +42,17 @@ public struct OverrunDetector: Sendable {
         if pending.count > horizon { judgeOldest() }
     }
 
-    /// This detector with every waiting gap judged on what came after it so far.
+    /// This detector with the waiting gaps judged on what came after them so far — those followed by at least
+    /// `minimumFollowing` samples: a capture stopped right after a late sample never read the ones that made up
+    /// for it.
     private var finished: OverrunDetector {
         var copy = self
-        while !copy.pending.isEmpty { copy.judgeOldest() }
+        while copy.pending.count > Self.minimumFollowing { copy.judgeOldest() }
         return copy
     }
+
+    /// Samples after a gap needed for a provisional judgment.
+    private static let minimumFollowing = 2
 
     private mutating func judgeOldest() {
         let gap = pending.removeFirst()
