@@ -3,11 +3,11 @@ import Foundation
 
 /// Notices an unplugged local IIO device while a capture thread sleeps in a refill, and wakes it.
 ///
-/// Linux 6.1 wakes a buffer's pollers when the device is unregistered, but `iio_buffer_poll` then answers "nothing
-/// ready" rather than an error, so libiio's blocking refill only returns at its timeout (1 s or more): too late for
-/// "vanished → exit 69 within a second". The watch checks every `interval` that the device's sysfs directory still
-/// exists and, the first time it does not, calls `onVanish` (which cancels the refill), without shortening the refill
-/// timeout (a refill that times out discards the samples it had).
+/// On Linux 6.1 a blocking libiio refill on a device that gets unregistered does not fail at once: it returns at its
+/// timeout (1 s or more; in the VM tier `stream` exited 69 only 1.4 s after the hub went), too late for "vanished →
+/// exit 69 within a second". The watch checks every `interval` that the device's sysfs directory still exists and,
+/// the first time it does not, calls `onVanish` (which cancels the refill), without shortening the refill timeout (a
+/// refill that times out discards the samples it had).
 final class VanishWatch: @unchecked Sendable {
     // @unchecked: `fired` and `timer` are guarded by `lock`; the closures are immutable.
     private let exists: @Sendable () -> Bool
@@ -51,8 +51,8 @@ final class VanishWatch: @unchecked Sendable {
         return gone
     }
 
-    /// Checks every `interval` seconds (default 0.1) on a background queue until `stop()`.
-    func start(interval: Double = 0.1) {
+    /// Checks every `interval` seconds (default 0.05: one `stat` per device) on a background queue until `stop()`.
+    func start(interval: Double = 0.05) {
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
         timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(10))
         timer.setEventHandler { [weak self] in self?.check() }

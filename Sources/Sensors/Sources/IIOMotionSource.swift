@@ -6,7 +6,9 @@ import IIO
 /// (buffered, or polled when the driver cannot buffer), merged by the reader.
 ///
 /// Timestamps: the devices' kernel timestamps when every device is buffered with a timestamp channel (they share
-/// the kernel's clock); otherwise the host's monotonic clock for all of them, so that merged devices agree.
+/// the kernel's clock). On a local context where only some have one (a HID hub's magnetometer), kernel timestamps
+/// for those and the host clock their `current_timestamp_clock` names, read at arrival, for the others; otherwise
+/// the host's monotonic clock for all of them, so that merged devices agree.
 public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     // @unchecked: `captures` and `queue` are guarded by `lock`.
 
