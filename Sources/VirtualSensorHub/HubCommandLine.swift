@@ -12,7 +12,7 @@ import MotionSimulation
 ///     bodyreadings-virtual-hub check-stream [--start T] [--settle S] [--max-gravity-angle DEG]
 ///                                    [--max-rate-error E] [--interval S] [--expected-rows N] [--tolerate-losses]
 ///                                    [COMMON] < jsonl
-///     COMMON: --trajectory rest|tilt|rotate|sway --duration S --gyro-bias x,y,z --accel-offset x,y,z
+///     COMMON: --trajectory rest|tilt|rotate|sway|rest-then-sway|tilts|demo --duration S --gyro-bias x,y,z --accel-offset x,y,z
 ///             --noise FACTOR --seed N
 public enum HubCommandLine {
     /// Usage text, printed by `--help` and after a usage error.

@@ -12,6 +12,9 @@ public enum HubTrajectory: String, CaseIterable, Sendable {
     case rotate
     /// Rocking about x: 20° amplitude at 0.25 Hz (peak 0.55 rad/s).
     case sway
+    /// Flat and still for ``swayDelay`` seconds (time for a filter to learn the gyroscope bias at rest, as when a
+    /// device lies on a desk before it is picked up), then ``sway``, faded in over one second.
+    case restThenSway = "rest-then-sway"
     /// MotionSimulation's tilt sequence: twelve static orientations, 2 s each, 1.5 s turns (42 s period).
     case tilts
     /// MotionSimulation's 60 s phone-in-hand scene (rest, pick-up, walking, tilts, fast spins).
@@ -25,6 +28,8 @@ public enum HubTrajectory: String, CaseIterable, Sendable {
     /// Amplitude (rad) and frequency (Hz) of ``sway``.
     public static let swayAmplitude = 20 * Double.pi / 180
     public static let swayFrequency = 0.25
+    /// How long ``restThenSway`` rests before it rocks, s.
+    public static let swayDelay = 6.0
 
     /// The trajectory (build once: `demo` and `tilts` assemble keyframes).
     public func make() -> any Trajectory {
@@ -39,6 +44,15 @@ public enum HubTrajectory: String, CaseIterable, Sendable {
             ScriptedTrajectory(
                 keyframes: [.init(t: 0, attitude: .identity)],
                 layers: [.init(axis: Vector3(1, 0, 0), angle: .sine(amplitude: Self.swayAmplitude, frequency: Self.swayFrequency))])
+        case .restThenSway:
+            ScriptedTrajectory(
+                keyframes: [.init(t: 0, attitude: .identity)],
+                layers: [
+                    .init(
+                        axis: Vector3(1, 0, 0),
+                        angle: .sine(amplitude: Self.swayAmplitude, frequency: Self.swayFrequency)
+                            * .ramp(start: Self.swayDelay, end: Self.swayDelay + 1))
+                ])
         case .tilts:
             .tiltSequence()
         case .demo:

@@ -30,6 +30,20 @@ struct TrajectoryTests {
         #expect(abs(sway.truth(at: 1).angularVelocity.x) < 1e-9)  // a quarter period: the turning point
     }
 
+    @Test("rest-then-sway is still and flat until swayDelay, then rocks like sway (tolerance 1e-9)")
+    func restThenSway() {
+        let motion = HubTrajectory.restThenSway.make()
+        for t in stride(from: 0.0, through: HubTrajectory.swayDelay, by: 0.5) {
+            let truth = motion.truth(at: t)
+            #expect(truth.angularVelocity.norm < 1e-9)
+            #expect(truth.attitude.angle(to: .identity) < 1e-9)
+        }
+        let delay = HubTrajectory.swayDelay
+        let later = motion.truth(at: delay + 3), sway = HubTrajectory.sway.make().truth(at: delay + 3)
+        #expect((later.angularVelocity - sway.angularVelocity).norm < 1e-9)
+        #expect(later.attitude.angle(to: sway.attitude) < 1e-9)
+    }
+
     @Test("every named trajectory keeps |specific force − user acceleration| = g (tolerance 1e-9)",
           arguments: HubTrajectory.allCases)
     func gravity(trajectory: HubTrajectory) {
