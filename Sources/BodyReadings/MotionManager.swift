@@ -607,7 +607,7 @@ private final class Engine: @unchecked Sendable {
         // Assigned under the lock because the thread may already ask `waitUntilStopped()` (from a handler).
         lock.lock()
         defer { lock.unlock() }
-        thread = CaptureThread.start(name: "BodyReadings capture") { [weak manager, self] in
+        thread = CaptureThread.start(name: "br capture") { [weak manager, self] in
             self.loop(manager: manager)
         }
     }

@@ -1,4 +1,3 @@
-import Foundation
 import IIO
 
 /// Readings from the IIO sensors of a libiio context (`local:` by default, `ip:` through iiod, `usb:`): the
@@ -16,7 +15,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     /// The sensors captured: the preferred accelerometer, gyroscope and magnetometer.
     public let sensors: [DiscoveredSensor]
 
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private let cancellation = CaptureCancellation()
     private var captures: [DeviceCapture] = []
     private var queue: ReadingQueue?

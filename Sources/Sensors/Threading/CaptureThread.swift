@@ -8,7 +8,7 @@ import Darwin
 /// for, without linking Foundation.
 ///
 /// ```swift
-/// let thread = CaptureThread.start(name: "BodyReadings capture") { loop() }
+/// let thread = CaptureThread.start(name: "br capture") { loop() }
 /// if thread.isCurrent { … }        // true only inside `loop()`
 /// ```
 ///
