@@ -15,7 +15,8 @@ enum FuseCommand {
                 OptionSpec(["--format"], value: "FORMAT", help: "Output format: csv (default) or jsonl."),
                 OptionSpec(
                     ["--interval"], value: "SECONDS",
-                    help: "Print an estimate at most every SECONDS of recording time (default 0: every row)."),
+                    help: "Print one estimate per SECONDS of recording time, the row nearest each point of a grid anchored "
+                        + "at the first row, as stream --interval does (default 0: every row)."),
                 OptionSpec(["--units"], value: "UNITS", help: "Acceleration units: si (m/s², default) or g."),
                 OptionSpec(["--output", "-o"], value: "FILE", help: "Write to FILE instead of stdout."),
             ] + CalibrationOptions.forRecording,

@@ -321,6 +321,11 @@ final class DeviceCapture: @unchecked Sendable {
         let timeoutMilliseconds = UInt32(max(1000, 3000 * Double(samples) / rate))
         try? context.setTimeout(milliseconds: timeoutMilliseconds)
         let previousLength = try? device.readAttribute("length", .buffer)
+        // The kernel keeps `samples × blocks` samples (libiio's default is 4 blocks: 80 ms at 50 Hz with one sample
+        // per refill). A HID hub delivers late reports in bursts, and a reader descheduled for a moment would lose
+        // samples in the kernel; about a second of room costs no latency (a refill still returns after `samples`).
+        let blocks = max(4, Int((rate / Double(samples)).rounded(.up)))
+        try? device.setKernelBuffersCount(blocks)
         let buffer: Buffer
         do {
             buffer = try device.createBuffer(samples: samples)
@@ -360,10 +365,21 @@ final class DeviceCapture: @unchecked Sendable {
             lock.unlock()
             if cancellation.isCancelled { buffer.cancel() }
         }
+        defer {
+            lock.lock()
+            canceller = nil
+            lock.unlock()
+        }
+        // An unplugged local device leaves a refill asleep until its timeout: watch sysfs and wake it (VanishWatch).
+        let watch = network ? nil : VanishWatch(localDevice: deviceID) { [weak self] in self?.cancel() }
+        watch?.start()
+        defer { watch?.stop() }
         markStarted()
 
         // 4. Refill until cancelled, decoding every sample in place.
-        var detector = OverrunDetector(period: 1 / rate)
+        // Late samples may be made up within a quarter of a second (a HID hub catching up after a stall).
+        var detector = OverrunDetector(period: 1 / rate, horizon: max(10, Int((0.25 * rate).rounded(.up))))
+        defer { logLosses(detector) }
         var lastTime = -Double.infinity
         var batch: [SensorReading] = []
         var measuredRefills = 0
@@ -373,6 +389,9 @@ final class DeviceCapture: @unchecked Sendable {
                 try buffer.refill()
             } catch {
                 if cancellation.isCancelled { break }
+                if watch?.hasFired == true {
+                    throw CaptureError(.vanished, "\(label) vanished while streaming (\(sysfsDirectory) is gone)")
+                }
                 try handleRefillFailure(error, device: device)
                 continue
             }
@@ -420,9 +439,6 @@ final class DeviceCapture: @unchecked Sendable {
                 }
             }
         }
-        lock.lock()
-        canceller = nil
-        lock.unlock()
         return .ended
     }
 
@@ -471,10 +487,21 @@ final class DeviceCapture: @unchecked Sendable {
             }
             axes.append((sensor, Self.kind(sensor.kind), channels))
         }
+        // Locally, the raw attributes stay open and are re-read (SysfsAttributeFile): a fraction of libiio's cost.
+        var files: [[SysfsAttributeFile]]?
+        if context.isLocal {
+            let opened = axes.map { axis in
+                axis.channels.compactMap { channel in
+                    channel.attributeFilename("raw").flatMap { SysfsAttributeFile(path: sysfsDirectory + "/" + $0) }
+                }
+            }
+            if opened.allSatisfy({ $0.count == 3 }) { files = opened }
+        }
         try? context.setTimeout(milliseconds: 1000)
         let pollClock: HostClock
         if case .arrival(let clock) = timestamps { pollClock = clock } else { pollClock = .monotonic }
-        var detector = OverrunDetector(period: period)
+        var detector = OverrunDetector(period: period, horizon: max(10, Int((0.25 * pollRate).rounded(.up))))
+        defer { logLosses(detector) }
         var batch: [SensorReading] = []
         var next = MonotonicClock.now()
         let pollStart = next
@@ -485,9 +512,13 @@ final class DeviceCapture: @unchecked Sendable {
         configuration.log("\(label): polling at \(Self.format(pollRate)) Hz\(over)")
         while !cancellation.isCancelled {
             batch.removeAll(keepingCapacity: true)
-            for (sensor, kind, channels) in axes {
+            for (sensorIndex, (sensor, kind, channels)) in axes.enumerated() {
                 var raw = SIMD3<Double>()
                 for (index, channel) in channels.enumerated() {
+                    if let file = files?[sensorIndex][index] {
+                        raw[index] = try readPolled(file)
+                        continue
+                    }
                     do {
                         raw[index] = try channel.readAttribute("raw", as: Double.self)
                     } catch {
@@ -529,6 +560,36 @@ final class DeviceCapture: @unchecked Sendable {
             if !cancellation.wait(untilMonotonic: next) { break }
         }
     }
+
+    /// One raw value from a kept-open attribute; a failure on a device whose sysfs directory is gone is a vanish.
+    private func readPolled(_ file: SysfsAttributeFile) throws(CaptureError) -> Double {
+        let value: Double?
+        do {
+            value = try file.readDouble()
+        } catch {
+            if !FileManager.default.fileExists(atPath: sysfsDirectory) {
+                throw CaptureError(.vanished, "\(label) vanished while streaming (\(sysfsDirectory) is gone)")
+            }
+            throw CaptureError(.io, "cannot read \(file.path): \(error.localizedDescription)")
+        }
+        guard let value else {
+            throw CaptureError(.io, "\(file.path) does not hold a number")
+        }
+        return value
+    }
+
+    /// Says which device lost samples, when one did (the totals go to the summary).
+    private func logLosses(_ detector: OverrunDetector) {
+        guard detector.overruns > 0 else { return }
+        let longest = Self.format((detector.largestGap * 1000).rounded())
+        let nominal = Self.format((detector.period * 100_000).rounded() / 100)
+        configuration.log(
+            "\(label): \(detector.missedSamples) sample(s) missed in \(detector.overruns) gap(s), the longest "
+                + "\(longest) ms (nominal period \(nominal) ms)")
+    }
+
+    /// `/sys/bus/iio/devices/iio:deviceN`: where a local device's attributes live.
+    private var sysfsDirectory: String { "/sys/bus/iio/devices/" + deviceID }
 
     // MARK: Helpers
 

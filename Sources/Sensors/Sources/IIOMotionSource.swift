@@ -5,7 +5,9 @@ import IIO
 /// (buffered, or polled when the driver cannot buffer), merged by the reader.
 ///
 /// Timestamps: the devices' kernel timestamps when every device is buffered with a timestamp channel (they share
-/// the kernel's clock); otherwise the host's monotonic clock for all of them, so that merged devices agree.
+/// the kernel's clock). On a local context where only some have one (a HID hub's magnetometer), kernel timestamps
+/// for those and the host clock their `current_timestamp_clock` names, read at arrival, for the others; otherwise
+/// the host's monotonic clock for all of them, so that merged devices agree.
 public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     // @unchecked: `captures` and `queue` are guarded by `lock`.
 
@@ -110,22 +112,37 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             return TimestampPolicy(note: nil) { _ in .arrival(.monotonic) }
         }
         let stamped = groups.filter(kernelStamped)
-        if inventory.backend == "local", !stamped.isEmpty, let context = try? Context(uri: inventory.uri) {
-            let clocks = Set(stamped.map { group in
-                (try? context.devices.first { $0.id == group[0].deviceID }?.readAttribute("current_timestamp_clock"))
-                    ?? "unknown"
-            })
+        let unstamped = groups.filter { !kernelStamped($0) }.map { $0[0].deviceName }.joined(separator: ", ")
+        var why = "\(unstamped) without buffered kernel timestamps"
+        if inventory.backend != "local" {
+            why += ", a \(inventory.backend) context"
+        } else if !stamped.isEmpty {
+            let clocks = Set(stamped.map { Self.timestampClock(uri: inventory.uri, deviceID: $0[0].deviceID) })
             let host: DeviceCapture.HostClock? =
                 clocks == ["realtime"] ? .realtime : clocks == ["monotonic"] ? .monotonic : nil
             if let host {
                 return TimestampPolicy(
-                    note: "timestamps: kernel where a device has them, the host's \(clocks.first ?? "") clock elsewhere"
+                    note: "timestamps: kernel where a device has them, the host's \(clocks.first ?? "") clock for "
+                        + unstamped
                 ) { kernelStamped($0) ? .kernel : .arrival(host) }
             }
+            why += ", current_timestamp_clock \(clocks.sorted().joined(separator: "/"))"
         }
-        return TimestampPolicy(
-            note: "timestamps: the host's monotonic clock at arrival (not every device has buffered kernel timestamps)"
-        ) { _ in .arrival(.monotonic) }
+        return TimestampPolicy(note: "timestamps: the host's monotonic clock at arrival (\(why))") { _ in
+            .arrival(.monotonic)
+        }
+    }
+
+    /// The clock behind a local device's kernel timestamps (`realtime`, `monotonic`, `boottime`…), or why it is
+    /// unknown.
+    private static func timestampClock(uri: String, deviceID: String) -> String {
+        do {
+            let context = try Context(uri: uri)
+            guard let device = context.devices.first(where: { $0.id == deviceID }) else { return "unknown (no device)" }
+            return try device.readAttribute("current_timestamp_clock").trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch {
+            return "unreadable (\(error.errno))"
+        }
     }
 
     private struct TimestampPolicy {
