@@ -570,7 +570,7 @@ final class DeviceCapture: @unchecked Sendable {
             if !FileManager.default.fileExists(atPath: sysfsDirectory) {
                 throw CaptureError(.vanished, "\(label) vanished while streaming (\(sysfsDirectory) is gone)")
             }
-            throw CaptureError(.io, "cannot read \(file.path): \(error.localizedDescription)")
+            throw CaptureError(.io, "cannot read \(file.path): \(error)")
         }
         guard let value else {
             throw CaptureError(.io, "\(file.path) does not hold a number")

@@ -139,7 +139,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         do {
             let context = try Context(uri: uri)
             guard let device = context.devices.first(where: { $0.id == deviceID }) else { return "unknown (no device)" }
-            return try device.readAttribute("current_timestamp_clock").trimmingCharacters(in: .whitespacesAndNewlines)
+            return String(Substring(try device.readAttribute("current_timestamp_clock")).trimmingWhitespace)
         } catch {
             return "unreadable (\(error.errno))"
         }
