@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One fused device-motion update, like CoreMotion's `CMDeviceMotion`, in SI units and the frames of DESIGN.md
 /// ("Conventions"): device frame x right, y up, z out of the screen; reference frame ENU with a magnetometer, else

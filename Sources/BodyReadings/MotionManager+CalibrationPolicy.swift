@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension MotionManager {
     /// Which calibration a manager applies to the readings of each capture, before fusion and before the raw
@@ -34,6 +39,7 @@ extension MotionManager {
 
     /// Writes one line to stderr: the default `calibrationLog`.
     public static let standardErrorLog: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data(("bodyreadings: " + line + "\n").utf8))
+        let bytes = Array(("bodyreadings: " + line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

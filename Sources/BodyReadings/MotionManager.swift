@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,7 +39,7 @@ public final class MotionManager: @unchecked Sendable {
     /// Receives magnetometer readings, or the error that ended them.
     public typealias MagnetometerHandler = @Sendable (_ data: MagnetometerData?, _ error: CaptureError?) -> Void
 
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private let makeSource: SourceFactory
     private let calibrationPolicy: CalibrationPolicy
     private let calibrationLog: (@Sendable (String) -> Void)?
@@ -587,9 +586,9 @@ private final class Engine: @unchecked Sendable {
     let filterSettings: AttitudeFilter.Settings
     let updateInterval: Double
     private let stopped = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var statisticsSnapshot = CaptureStatistics()
-    private var thread: Thread?
+    private var thread: CaptureThread?
 
     init(source: any MotionSource, correction: ReadingCorrection?, filterSettings: AttitudeFilter.Settings, updateInterval: Double) {
         self.source = source
@@ -605,13 +604,12 @@ private final class Engine: @unchecked Sendable {
     }
 
     func run(manager: MotionManager) {
-        let thread = Thread { [weak manager, self] in
+        // Assigned under the lock because the thread may already ask `waitUntilStopped()` (from a handler).
+        lock.lock()
+        defer { lock.unlock() }
+        thread = CaptureThread.start(name: "br capture") { [weak manager, self] in
             self.loop(manager: manager)
         }
-        thread.name = "BodyReadings capture"
-        thread.qualityOfService = .userInteractive
-        self.thread = thread
-        thread.start()
     }
 
     func cancel() {
@@ -620,7 +618,10 @@ private final class Engine: @unchecked Sendable {
 
     /// Waits for the capture thread to have stopped the source, unless called from that very thread.
     func waitUntilStopped() {
-        if let thread, Thread.current == thread { return }
+        lock.lock()
+        let thread = self.thread
+        lock.unlock()
+        if let thread, thread.isCurrent { return }
         stopped.wait()
         stopped.signal()
     }

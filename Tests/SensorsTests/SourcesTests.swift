@@ -71,6 +71,26 @@ struct SourcesTests {
         #expect(MonotonicClock.now() - start >= 0.3)
     }
 
+    /// Real time at 1 ms: one read per update interval with every sample due by then (1600 Hz: 1 or 2 samples),
+    /// not one read per sample. Which samples a read returns depends on the sample index only, not on the clock.
+    @Test func realTimeSimulatorDeliversPerUpdateInterval() throws {
+        let source = SimulatedMotionSource(seed: 1, pacing: .realTime)
+        try source.start(CaptureConfiguration(updateInterval: 0.001))
+        defer { source.stop() }
+        var counts: [Int] = []
+        var times: [Double] = []
+        for _ in 0..<10 {
+            let readings = try #require(try source.read())
+            let accelerometer = readings.filter { $0.kind == .accelerometer }
+            counts.append(accelerometer.count)
+            times += accelerometer.map(\.t)
+        }
+        // Reads at 0, 1, …, 9 ms take the samples at 0, 0.625, 1.25, … ms due by then: 15 of them.
+        #expect(counts == [1, 1, 2, 1, 2, 2, 1, 2, 1, 2])
+        #expect(times.count == 15)
+        #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 1 / 1600) < 1e-12 })
+    }
+
     @Test func cancelEndsABlockedRead() throws {
         let source = SimulatedMotionSource(seed: 1, pacing: .realTime)
         try source.start(CaptureConfiguration(updateInterval: 10))

@@ -1,5 +1,9 @@
 import BodyReadings
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Guided calibration on a live source (`iio`, `sim`): prompts on stderr, a progress bar on a terminal and plain
 /// lines otherwise, restarts when the device moves, and the same estimators and store as a recording.

@@ -1,5 +1,5 @@
 import BodyReadings
-import Foundation
+import FoundationEssentials
 
 /// `bodyreadings calibrate gyro|accel|magnetometer|show|reset`: estimates a sensor's calibration from a recording
 /// (still periods and poses found in the data, no prompts), stores it per sensor, shows and removes stored files.
@@ -338,7 +338,7 @@ enum CalibrateCommand {
         if let path { try console.write("\(indent)file: \(path)\n") }
         try console.write("\(indent)sensor: \(file.sensor)\n")
         let tool = file.tool.map { " by \($0)" } ?? ""
-        try console.write("\(indent)created: \(ISO8601DateFormatter().string(from: file.created))\(tool)\n")
+        try console.write("\(indent)created: \(file.created.formatted(.iso8601))\(tool)\n")
         for line in describe(file) { try console.write(indent + line + "\n") }
         if file.isEmpty { try console.write("\(indent)(no sections)\n") }
     }
@@ -378,7 +378,7 @@ enum CalibrateCommand {
     }
 
     static func format(_ value: Double, _ digits: Int) -> String {
-        String(format: "%.\(digits)f", value)
+        FixedDecimal.string(value, digits: digits)
     }
 
     static func vector(_ v: SIMD3<Double>, _ digits: Int) -> String {
@@ -395,7 +395,7 @@ enum CalibrateCommand {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20: result += "\\u" + FixedDecimal.hex(scalar.value, width: 4)
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -1,5 +1,4 @@
 import BodyReadings
-import Foundation
 
 /// The human view of `stream` on a terminal: one line, redrawn in place at most every `refresh` seconds, with
 /// attitude as Euler angles, gravity, user acceleration and rotation rate.
@@ -39,7 +38,6 @@ struct LiveMotionView {
     }
 
     private static func fixed(_ value: Double, _ digits: Int, width: Int) -> String {
-        let text = String(format: "%.\(digits)f", value)
-        return text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+        FixedDecimal.string(value, digits: digits, width: width)
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds accelerometer offset and scale/misalignment from still poses, in which the only specific force is gravity,
 /// so that every corrected pose must have magnitude g = 9.80665 m/s².

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds the magnetometer's hard-iron offset and soft-iron matrix from readings taken while the device is turned
 /// freely through as many orientations as possible (a slow figure of eight), away from moving magnets.

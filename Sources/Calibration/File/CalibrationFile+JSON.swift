@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CalibrationFile {
     /// The file's JSON text (pretty-printed, documented key order, ending in a newline).
@@ -129,18 +129,15 @@ extension CalibrationFile {
         .array(m.rows.map { row in .array(row.map { .number($0) }) })
     }
 
+    /// RFC 3339 in UTC with whole seconds, e.g. `2026-11-30T02:05:19Z`.
     static func formatDate(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        Date.ISO8601FormatStyle().format(date)
     }
 
+    /// RFC 3339 with or without fractional seconds, `Z` or a numeric offset.
     static func parseDate(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
     }
 }
 

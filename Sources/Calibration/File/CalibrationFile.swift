@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The calibration of one physical sensor, as stored in its JSON file (format: `Calibration/README.md`, schema:
 /// `Calibration/calibration.schema.json`). Every section is optional: a file may hold only a gyroscope bias.

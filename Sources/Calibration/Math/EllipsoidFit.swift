@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An ellipsoid `(x − center)ᵀ · shape · (x − center) = 1` fitted to points near its surface.
 ///

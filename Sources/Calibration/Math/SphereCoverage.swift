@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How much of the sphere of directions a set of vectors covers: the fraction of equal-area bins hit.
 ///

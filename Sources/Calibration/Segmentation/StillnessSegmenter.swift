@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds the still periods in a recorded stream and groups them into poses, so that a calibration can be computed
 /// from a recording without prompts (`calibrate --source replay:FILE --fast`).

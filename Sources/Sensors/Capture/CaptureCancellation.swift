@@ -1,10 +1,8 @@
-import Foundation
-
 /// A thread-safe stop flag that wakes whoever waits on it: `cancel()` from a signal handler or another thread makes
 /// every `wait(seconds:)` return at once and every later `isCancelled` true.
 public final class CaptureCancellation: @unchecked Sendable {
     // @unchecked: all state is guarded by `condition`.
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     private var cancelled = false
 
     public init() {}
@@ -30,7 +28,7 @@ public final class CaptureCancellation: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         guard seconds > 0 else { return !cancelled }
-        let deadline = Date(timeIntervalSinceNow: seconds)
+        let deadline = ThreadCondition.Deadline(secondsFromNow: seconds)
         while !cancelled {
             if !condition.wait(until: deadline) { break }
         }

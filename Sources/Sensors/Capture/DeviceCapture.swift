@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Fusion
 import IIO
 
@@ -47,7 +47,7 @@ final class DeviceCapture: @unchecked Sendable {
     let queue: ReadingQueue
     let cancellation: CaptureCancellation
 
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var canceller: Buffer.Canceller?
     private var counts = CaptureStatistics()
     private var startFailure: CaptureError?
@@ -76,10 +76,7 @@ final class DeviceCapture: @unchecked Sendable {
         lock.lock()
         launched = true
         lock.unlock()
-        let thread = Thread { [self] in run() }
-        thread.name = "BodyReadings \(deviceID)"
-        thread.qualityOfService = .userInteractive
-        thread.start()
+        CaptureThread.start(name: "br \(deviceID)") { [self] in run() }
         started.wait()
         lock.lock()
         let failure = startFailure
@@ -573,7 +570,7 @@ final class DeviceCapture: @unchecked Sendable {
             if !FileManager.default.fileExists(atPath: sysfsDirectory) {
                 throw CaptureError(.vanished, "\(label) vanished while streaming (\(sysfsDirectory) is gone)")
             }
-            throw CaptureError(.io, "cannot read \(file.path): \(error.localizedDescription)")
+            throw CaptureError(.io, "cannot read \(file.path): \(error)")
         }
         guard let value else {
             throw CaptureError(.io, "\(file.path) does not hold a number")

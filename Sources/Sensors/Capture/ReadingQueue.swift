@@ -1,5 +1,3 @@
-import Foundation
-
 /// The hand-over between capture threads (one per device) and the reader: batches of readings in arrival order,
 /// bounded, with the first failure any producer posts.
 ///
@@ -7,7 +5,7 @@ import Foundation
 /// toolkit's only possible source of drops, reported with the overruns.
 final class ReadingQueue: @unchecked Sendable {
     // @unchecked: all state is guarded by `condition`.
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     private var readings: [SensorReading] = []
     private var failure: CaptureError?
     private var openProducers: Int

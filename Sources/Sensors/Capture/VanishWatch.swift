@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// Notices an unplugged local IIO device while a capture thread sleeps in a refill, and wakes it.
 ///
@@ -12,7 +12,7 @@ final class VanishWatch: @unchecked Sendable {
     // @unchecked: `fired` and `timer` are guarded by `lock`; the closures are immutable.
     private let exists: @Sendable () -> Bool
     private let onVanish: @Sendable () -> Void
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var fired = false
     private var timer: (any DispatchSourceTimer)?
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where discovery looks for facts libiio does not give: sysfs (to resolve a device's bus path and its device node
 /// numbers) and the udev database (for `ACCEL_MOUNT_MATRIX`). Consulted only for `local:` contexts.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import IIO
 
 /// Finds the accelerometer, gyroscope and magnetometer in an IIO context and describes how to read them.
@@ -36,11 +40,11 @@ public enum SensorDiscovery {
         try validate(uri: uri)
         if uri.hasPrefix("xml:") {
             let path = String(uri.dropFirst(4))
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
                 throw SensorError(.missingContextFile, "no XML context file '\(path)'", uri: uri)
             }
-            guard FileManager.default.isReadableFile(atPath: path) else {
+            guard access(path, R_OK) == 0 else {
                 throw SensorError(.permissionDenied, "cannot read XML context file '\(path)'", uri: uri, errno: 13)
             }
         }

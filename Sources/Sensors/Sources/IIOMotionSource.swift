@@ -1,4 +1,3 @@
-import Foundation
 import IIO
 
 /// Readings from the IIO sensors of a libiio context (`local:` by default, `ip:` through iiod, `usb:`): the
@@ -18,7 +17,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     /// The sensors captured: the preferred accelerometer, gyroscope and magnetometer.
     public let sensors: [DiscoveredSensor]
 
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private let cancellation = CaptureCancellation()
     private var captures: [DeviceCapture] = []
     private var queue: ReadingQueue?
@@ -140,7 +139,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         do {
             let context = try Context(uri: uri)
             guard let device = context.devices.first(where: { $0.id == deviceID }) else { return "unknown (no device)" }
-            return try device.readAttribute("current_timestamp_clock").trimmingCharacters(in: .whitespacesAndNewlines)
+            return String(Substring(try device.readAttribute("current_timestamp_clock")).trimmingWhitespace)
         } catch {
             return "unreadable (\(error.errno))"
         }

@@ -1,4 +1,3 @@
-import Foundation
 import Fusion
 
 /// Replays recorded samples (the recording format of DESIGN.md: calibrated, mount-matrix-applied, SI units), paced

@@ -1,4 +1,3 @@
-import Foundation
 import Fusion
 import MotionSimulation
 
@@ -9,8 +8,8 @@ import MotionSimulation
 /// Like real hardware it picks its sampling frequency from a list (25…1600 Hz, the smallest that the update interval
 /// needs) and, paced in real time, delivers a batch per update interval.
 public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
-    // @unchecked: `imu`, `sampleRate`, `startClock` and `statisticsValue` are confined to the reading thread;
-    // `cancellation` is thread-safe.
+    // @unchecked: `imu`, `sampleRate`, `batchSize`, `updateInterval` and `startClock` are confined to the reading
+    // thread; `cancellation` is thread-safe.
 
     /// The frequencies the simulated sensor offers, Hz.
     public static let availableFrequencies = FrequencyList.discrete([25, 50, 100, 200, 400, 800, 1600])
@@ -29,6 +28,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
     private var imu: SimulatedIMU?
     private var sampleRate = 100.0
     private var batchSize = 1
+    private var updateInterval = 0.01
     private var startClock = 0.0
 
     /// A simulated IMU on `trajectory` (default: the demo) with `settings` (default: typical MEMS errors).
@@ -52,6 +52,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         settings.sampleRate = sampleRate
         imu = SimulatedIMU(trajectory: trajectory, settings: settings, seed: seed)
         batchSize = max(1, Int((sampleRate * configuration.updateInterval).rounded(.down)))
+        updateInterval = configuration.updateInterval.isFinite ? max(configuration.updateInterval, 0) : 0
         configuration.log(
             "sim: sampling at \(DeviceCapture.format(sampleRate)) Hz (smallest available ≥ "
                 + "\(DeviceCapture.format(needed)) Hz), seed \(seed), \(pacing == .fast ? "fast" : "real time")")
@@ -60,14 +61,20 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
 
     public func read() throws(CaptureError) -> [SensorReading]? {
         guard var imu, !cancellation.isCancelled else { return nil }
+        var count = batchSize
         if pacing == .realTime {
-            // The batch's last sample is due when the clock has run as long as the trajectory.
-            let due = startClock + Double(imu.index + batchSize - 1) / sampleRate
-            if !cancellation.wait(untilMonotonic: due) { return nil }
+            // Like a driver's buffer read once per update interval: wake on the interval's grid (or per sample
+            // when samples are rarer) and take every sample due by then, rather than one wake-up per
+            // `rate × interval` samples, which rounds down to a wake-up per sample at 1600 Hz and 1 ms.
+            let period = max(updateInterval, 1 / sampleRate)
+            let tick = (Double(imu.index) / sampleRate / period - 1e-9).rounded(.up)
+            if !cancellation.wait(untilMonotonic: startClock + tick * period) { return nil }
+            let last = Int((tick * period * sampleRate + 1e-6).rounded(.down))
+            count = max(1, last - imu.index + 1)
         }
         var readings: [SensorReading] = []
-        readings.reserveCapacity(3 * batchSize)
-        for reading in imu.next(batchSize) {
+        readings.reserveCapacity(3 * count)
+        for reading in imu.next(count) {
             let sample = reading.sample
             readings.append(SensorReading(kind: .accelerometer, t: sample.t, value: sample.accelerometer))
             if let magnetometer = sample.magnetometer {

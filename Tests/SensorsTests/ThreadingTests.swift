@@ -1,0 +1,88 @@
+import Dispatch
+import Testing
+@testable import Sensors
+
+/// The pthread helpers that replaced Foundation's `Thread`, `NSLock` and `NSCondition`.
+@Suite struct ThreadingTests {
+    @Test func threadRunsItsClosureAndKnowsItself() {
+        let done = DispatchSemaphore(value: 0)
+        let seen = Box()
+        let ready = DispatchSemaphore(value: 0)
+        let holder = ThreadHolder()
+        let thread = CaptureThread.start(name: "BodyReadings test thread, a name longer than 15 bytes") {
+            ready.wait()
+            seen.set(holder.thread?.isCurrent ?? false)
+            done.signal()
+        }
+        holder.thread = thread
+        #expect(!thread.isCurrent, "the starting thread is not the new one")
+        ready.signal()
+        done.wait()
+        #expect(seen.get() == true, "isCurrent is true inside the closure")
+        #expect(!thread.isCurrent)
+    }
+
+    @Test func conditionWakesWaiterAndTimesOut() {
+        let condition = ThreadCondition()
+        let flag = Box()
+        let waiter = DispatchSemaphore(value: 0)
+        CaptureThread.start(name: "waiter") {
+            condition.lock()
+            while flag.get() != true { condition.wait() }
+            condition.unlock()
+            waiter.signal()
+        }
+        condition.lock()
+        flag.set(true)
+        condition.broadcast()
+        condition.unlock()
+        waiter.wait()
+
+        // A deadline in the past times out at once and keeps the lock held.
+        condition.lock()
+        #expect(condition.wait(until: .init(secondsFromNow: -1)) == false)
+        condition.unlock()
+    }
+
+    @Test func cancellationEndsAWait() {
+        let cancellation = CaptureCancellation()
+        #expect(cancellation.wait(seconds: 0.001), "not cancelled: the wait runs out and reports true")
+        CaptureThread.start(name: "canceller") { cancellation.cancel() }
+        #expect(cancellation.wait(seconds: 3600) == false, "cancel() wakes an hour-long wait")
+        #expect(cancellation.isCancelled)
+    }
+
+    @Test func lockSerialises() {
+        let lock = ThreadLock()
+        let counter = Counter()
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<4 {
+            CaptureThread.start(name: "adder") {
+                for _ in 0..<10_000 { lock.withLock { counter.value += 1 } }
+                done.signal()
+            }
+        }
+        for _ in 0..<4 { done.wait() }
+        #expect(lock.withLock { counter.value } == 40_000)
+    }
+}
+
+private final class Box: @unchecked Sendable {
+    private let lock = ThreadLock()
+    private var stored: Bool?
+    func set(_ value: Bool) { lock.withLock { stored = value } }
+    func get() -> Bool? { lock.withLock { stored } }
+}
+
+private final class Counter: @unchecked Sendable {
+    var value = 0
+}
+
+private final class ThreadHolder: @unchecked Sendable {
+    private let lock = ThreadLock()
+    private var stored: CaptureThread?
+    var thread: CaptureThread? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
