@@ -29,7 +29,7 @@ public enum HubTrajectory: String, CaseIterable, Sendable {
     public static let swayAmplitude = 20 * Double.pi / 180
     public static let swayFrequency = 0.25
     /// How long ``restThenSway`` rests before it rocks, s.
-    public static let swayDelay = 6.0
+    public static let swayDelay = 12.0
 
     /// The trajectory (build once: `demo` and `tilts` assemble keyframes).
     public func make() -> any Trajectory {
