@@ -215,9 +215,7 @@ struct GuidedAccelerometer: GuidedProcedure {
     var face = 0
     var poses: [StillPose] = []
     var window = StillWindow()
-    var poseSum = SIMD3<Double>.zero
-    var poseCount = 0
-    var poseStart: Double?
+    var pose = HeldPose()
     var announced = -1
 
     init(level: Bool) {
@@ -251,31 +249,42 @@ struct GuidedAccelerometer: GuidedProcedure {
         let norm = (a * a).sum().squareRoot()
         let aligned = norm > 0 && ((a / norm) * faces[face].axis).sum() >= 0.906  // within 25°
         guard still, aligned else {
-            poseSum = .zero
-            poseCount = 0
-            poseStart = nil
+            pose = HeldPose()
             progress.update(fraction: 0, label: still ? "turn to \(faces[face].name) up" : "hold still")
             return false
         }
         // 3. Accumulate the pose until it has been held long enough.
-        let first = poseStart ?? sample.t
-        poseStart = first
-        poseSum += a
-        poseCount += 1
-        let fraction = (sample.t - first) / Self.holdSeconds
+        let fraction = pose.add(a, at: sample.t, holdSeconds: Self.holdSeconds)
         progress.update(fraction: fraction, label: "\(faces[face].name) up, still")
         guard fraction >= 1 else { return false }
-        poses.append(StillPose(accelerometer: poseSum / Double(poseCount), samples: poseCount))
+        poses.append(pose.stillPose)
         progress.event("face \(faces[face].name) captured")
         face += 1
-        poseSum = .zero
-        poseCount = 0
-        poseStart = nil
+        pose = HeldPose()
         guard face == faces.count else { return false }
         file.accelerometer = try level
             ? AccelerometerCalibrator.level(poses[0]) : AccelerometerCalibrator.sixPosition(poses)
         return true
     }
+}
+
+/// The accelerometer readings of one pose being held still: their sum, count and when the hold began.
+struct HeldPose {
+    private var sum = SIMD3<Double>.zero
+    private var count = 0
+    private var start: Double?
+
+    /// Adds a reading taken at `t` and returns how much of `holdSeconds` the pose has been held (≥ 1 when done).
+    mutating func add(_ accelerometer: SIMD3<Double>, at t: Double, holdSeconds: Double) -> Double {
+        let first = start ?? t
+        start = first
+        sum += accelerometer
+        count += 1
+        return (t - first) / holdSeconds
+    }
+
+    /// The mean reading of the hold, as a pose for the calibrators.
+    var stillPose: StillPose { StillPose(accelerometer: sum / Double(count), samples: count) }
 }
 
 /// Accelerometer without faces: twelve still poses in any orientations at least 20° apart, then the ellipsoid fit.
@@ -284,9 +293,7 @@ struct GuidedFreePoses: GuidedProcedure {
     static let separation = cos(20 * Double.pi / 180)
     var poses: [StillPose] = []
     var window = StillWindow()
-    var poseSum = SIMD3<Double>.zero
-    var poseCount = 0
-    var poseStart: Double?
+    var pose = HeldPose()
     var announced = false
 
     var instructions: String {
@@ -310,23 +317,15 @@ struct GuidedFreePoses: GuidedProcedure {
             return ((p * a).sum() / ((p * p).sum().squareRoot() * norm)) < Self.separation
         }
         guard window.add(sample), new else {
-            poseSum = .zero
-            poseCount = 0
-            poseStart = nil
+            pose = HeldPose()
             progress.update(fraction: 0, label: new ? "hold still" : "turn to a new orientation")
             return false
         }
-        let first = poseStart ?? sample.t
-        poseStart = first
-        poseSum += a
-        poseCount += 1
-        let fraction = (sample.t - first) / GuidedAccelerometer.holdSeconds
+        let fraction = pose.add(a, at: sample.t, holdSeconds: GuidedAccelerometer.holdSeconds)
         progress.update(fraction: fraction, label: "pose \(poses.count + 1), still")
         guard fraction >= 1 else { return false }
-        poses.append(StillPose(accelerometer: poseSum / Double(poseCount), samples: poseCount))
-        poseSum = .zero
-        poseCount = 0
-        poseStart = nil
+        poses.append(pose.stillPose)
+        pose = HeldPose()
         guard poses.count == Self.needed else {
             progress.event("pose \(poses.count) captured; pose \(poses.count + 1)/\(Self.needed): turn to a new orientation")
             return false
