@@ -1,0 +1,4 @@
+extension IMUSample: Timestamped {
+    /// `t`, s.
+    @inlinable public var timestamp: Double { t }
+}
