@@ -10,7 +10,7 @@ private let sourcesRoot = URL(fileURLWithPath: #filePath)
 /// Checked on the sources, because the test cannot assume a built executable.
 @Suite struct FoundationFreeTests {
     static let linkedTargets = [
-        "IIO", "Sensors", "Fusion", "MotionSimulation", "Calibration", "BodyReadings", "BodyReadingsCLI",
+        "IIO", "Sensors", "MotionMath", "Fusion", "MotionSimulation", "Calibration", "BodyReadings", "BodyReadingsCLI",
         "bodyreadings",
     ]
     static let heavyModules: Set<String> = [
