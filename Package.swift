@@ -42,17 +42,23 @@ let package = Package(
         .target(name: "BodyReadingsCLI", dependencies: ["BodyReadings"], swiftSettings: strict),
         .executableTarget(name: "bodyreadings", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
 
-        // MARK: Test support
-        .target(name: "IIODTestServer", dependencies: ["MotionMath", "MotionSimulation"], swiftSettings: strict),
+        // MARK: Test rigs (not shipped: full Foundation allowed; executables used by tests and Tests/HardwareInTheLoop)
+        .target(
+            name: "IIODTestServer", dependencies: ["MotionMath", "MotionSimulation"],
+            path: "Tests/Rigs/IIODTestServer", swiftSettings: strict),
         .executableTarget(
             name: "bodyreadings-test-iiod",
             dependencies: ["IIODTestServer", "MotionSimulation", "MotionMath"],
+            path: "Tests/Rigs/bodyreadings-test-iiod",
             swiftSettings: strict
         ),
-        .target(name: "VirtualSensorHub", dependencies: ["MotionMath", "MotionSimulation"], swiftSettings: strict),
+        .target(
+            name: "VirtualSensorHub", dependencies: ["MotionMath", "MotionSimulation"],
+            path: "Tests/Rigs/VirtualSensorHub", swiftSettings: strict),
         .executableTarget(
             name: "bodyreadings-virtual-hub",
             dependencies: ["VirtualSensorHub"],
+            path: "Tests/Rigs/bodyreadings-virtual-hub",
             swiftSettings: strict
         ),
 

@@ -2,12 +2,12 @@ import Foundation
 
 /// A 3×3 mount matrix as sysfs spells it (`"a, b, c; d, e, f; g, h, i"`, rows separated by `;`); the toolkit
 /// corrects with corrected_i = row_i · raw, so the server encodes raw = M⁻¹ · truth.
-public struct MountMatrix: Sendable, Hashable {
+public struct FixtureMountMatrix: Sendable, Hashable {
     /// Rows of the matrix.
     public var rows: [SIMD3<Double>]
 
     /// The identity.
-    public static let identity = MountMatrix(rows: [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)])
+    public static let identity = FixtureMountMatrix(rows: [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)])
 
     /// Creates a matrix from rows.
     public init(rows: [SIMD3<Double>]) { self.rows = rows }
@@ -33,7 +33,7 @@ public struct MountMatrix: Sendable, Hashable {
     }
 
     /// The inverse (adjugate over determinant); `nil` when singular.
-    public var inverse: MountMatrix? {
+    public var inverse: FixtureMountMatrix? {
         let (a, b, c) = (rows[0], rows[1], rows[2])
         let cofactor0 = SIMD3(b.y * c.z - b.z * c.y, b.z * c.x - b.x * c.z, b.x * c.y - b.y * c.x)
         let determinant = (a * cofactor0).sum()
@@ -44,6 +44,6 @@ public struct MountMatrix: Sendable, Hashable {
         let inv0 = SIMD3(cofactor0.x, cofactor1.x, cofactor2.x) / determinant
         let inv1 = SIMD3(cofactor0.y, cofactor1.y, cofactor2.y) / determinant
         let inv2 = SIMD3(cofactor0.z, cofactor1.z, cofactor2.z) / determinant
-        return MountMatrix(rows: [inv0, inv1, inv2])
+        return FixtureMountMatrix(rows: [inv0, inv1, inv2])
     }
 }

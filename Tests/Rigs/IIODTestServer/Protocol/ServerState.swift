@@ -65,17 +65,17 @@ final class ServerState: Sendable {
 
     // MARK: Attributes
 
-    static func key(device: FixtureDevice, kind: AttributeKind, attribute: FixtureAttribute) -> String {
+    static func key(device: FixtureDevice, kind: IIODAttributeKind, attribute: FixtureAttribute) -> String {
         "\(device.id)|\(kind.rawValue)|\(attribute.filename ?? attribute.name)"
     }
 
-    func currentValue(device: FixtureDevice, kind: AttributeKind, attribute: FixtureAttribute) -> String {
+    func currentValue(device: FixtureDevice, kind: IIODAttributeKind, attribute: FixtureAttribute) -> String {
         let key = Self.key(device: device, kind: kind, attribute: attribute)
         return mutable.withLock { $0.values[key] } ?? attribute.value
     }
 
     /// What reading the attribute answers: its text, or a positive errno.
-    func read(device: FixtureDevice, channel: FixtureChannel?, kind: AttributeKind, attribute: FixtureAttribute)
+    func read(device: FixtureDevice, channel: FixtureChannel?, kind: IIODAttributeKind, attribute: FixtureAttribute)
         -> Result<String, ErrnoCode>
     {
         if let error = attribute.readError { return .failure(ErrnoCode(error)) }
@@ -89,7 +89,7 @@ final class ServerState: Sendable {
 
     /// Applies a write; answers the byte count or a negative errno, and logs it.
     func write(
-        device: FixtureDevice, channel: FixtureChannel?, kind: AttributeKind, attribute: FixtureAttribute,
+        device: FixtureDevice, channel: FixtureChannel?, kind: IIODAttributeKind, attribute: FixtureAttribute,
         bytes: [UInt8]
     ) -> Int {
         var text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
@@ -151,8 +151,8 @@ final class ServerState: Sendable {
         -> [Double]?
     {
         let availableName = attribute.name + "_available"
-        let available = channel?.attribute(availableName).map { (AttributeKind.channel, $0) }
-            ?? device.attribute(availableName).map { (AttributeKind.device, $0) }
+        let available = channel?.attribute(availableName).map { (IIODAttributeKind.channel, $0) }
+            ?? device.attribute(availableName).map { (IIODAttributeKind.device, $0) }
         guard let (kind, found) = available else { return nil }
         let text = currentValue(device: device, kind: kind, attribute: found)
         guard !text.contains("[") else { return nil }
@@ -221,7 +221,7 @@ final class ServerState: Sendable {
         var axis: Int
         var scale: Double
         var offset: Double
-        var inverseMount: MountMatrix
+        var inverseMount: FixtureMountMatrix
     }
 
     func encoding(device: FixtureDevice, channel: FixtureChannel) -> ChannelEncoding {
@@ -229,12 +229,12 @@ final class ServerState: Sendable {
             guard let attribute = channel.attribute(name) else { return fallback }
             return Double(currentValue(device: device, kind: .channel, attribute: attribute)) ?? fallback
         }
-        var mount = MountMatrix.identity
+        var mount = FixtureMountMatrix.identity
         // Most specific first: in_<type>_mount_matrix, in_mount_matrix (libiio's channel `mount`), mount_matrix.
         let matrixText = channel.attribute("mount_matrix").map { currentValue(device: device, kind: .channel, attribute: $0) }
             ?? device.channel("mount")?.attribute("matrix").map { currentValue(device: device, kind: .channel, attribute: $0) }
             ?? device.attribute("mount_matrix").map { currentValue(device: device, kind: .device, attribute: $0) }
-        if let matrixText, let parsed = MountMatrix(matrixText) { mount = parsed }
+        if let matrixText, let parsed = FixtureMountMatrix(matrixText) { mount = parsed }
         return ChannelEncoding(
             kind: channel.kind, axis: channel.axis?.rawValue ?? 0, scale: number("scale", default: 1),
             offset: number("offset", default: 0), inverseMount: mount.inverse ?? .identity

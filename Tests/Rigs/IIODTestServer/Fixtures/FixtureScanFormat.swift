@@ -1,6 +1,6 @@
 /// The storage format of one buffered channel, as the kernel writes it to `scan_elements/*_type`
 /// (`[be|le]:[s|u]bits/storagebits[Xrepeat]>>shift`, Documentation/ABI/testing/sysfs-bus-iio).
-public struct ScanFormat: Sendable, Hashable {
+public struct FixtureScanFormat: Sendable, Hashable {
     /// Big-endian storage (`be:`) rather than little-endian (`le:`).
     public var isBigEndian: Bool
     /// Two's-complement signed value.

@@ -9,7 +9,7 @@ struct BufferStream {
     struct Slot {
         var channel: FixtureChannel
         var offset: Int
-        var format: ScanFormat
+        var format: FixtureScanFormat
         var encoding: ServerState.ChannelEncoding
     }
 

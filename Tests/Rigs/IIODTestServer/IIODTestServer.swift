@@ -164,7 +164,7 @@ public final class IIODTestServer: Sendable {
     /// The current value of an attribute as a read would answer it (raw channel values excluded: they follow the
     /// motion): `channel` is a channel id for channel attributes; `kind` picks buffer or debug attributes;
     /// `attribute` is the libiio name or the sysfs file name. `nil` when there is no such attribute.
-    public func value(device: String, channel: String? = nil, kind: AttributeKind? = nil, attribute: String) -> String? {
+    public func value(device: String, channel: String? = nil, kind: IIODAttributeKind? = nil, attribute: String) -> String? {
         guard let found = fixture.device(device) else { return nil }
         let matches: (FixtureAttribute) -> Bool = { $0.name == attribute || $0.filename == attribute }
         if let channel {
@@ -172,7 +172,7 @@ public final class IIODTestServer: Sendable {
             else { return nil }
             return state.currentValue(device: found, kind: .channel, attribute: item)
         }
-        let families: [(AttributeKind, [FixtureAttribute])] = [
+        let families: [(IIODAttributeKind, [FixtureAttribute])] = [
             (.device, found.attributes), (.buffer, found.bufferAttributes), (.debug, found.debugAttributes),
         ]
         for (family, list) in families where kind == nil || kind == family {

@@ -1,12 +1,12 @@
 import Testing
 @testable import IIODTestServer
 
-@Suite("Mount matrix")
-struct MountMatrixTests {
+@Suite("Fixture mount matrix")
+struct FixtureMountMatrixTests {
     @Test("parses sysfs text and inverts it so that M · (M⁻¹ · v) = v (tolerance 1e-12)")
     func inverse() throws {
         for text in ["0, 1, 0; -1, 0, 0; 0, 0, 1", "1, 0, 0; 0, 1, 0; 0, 0, 1", "2, 0, 1; 0, 0.5, 0; -1, 0, 3"] {
-            let matrix = try #require(MountMatrix(text))
+            let matrix = try #require(FixtureMountMatrix(text))
             let inverse = try #require(matrix.inverse)
             let v = SIMD3<Double>(0.3, -1.7, 9.81)
             let back = matrix.apply(inverse.apply(v))
@@ -16,9 +16,9 @@ struct MountMatrixTests {
 
     @Test("rejects malformed text and has no inverse when singular")
     func malformed() throws {
-        #expect(MountMatrix("1, 0, 0; 0, 1, 0") == nil)
-        #expect(MountMatrix("1, 0; 0, 1, 0; 0, 0, 1") == nil)
-        #expect(MountMatrix("a, 0, 0; 0, 1, 0; 0, 0, 1") == nil)
-        #expect(try #require(MountMatrix("1, 0, 0; 1, 0, 0; 0, 0, 1")).inverse == nil)
+        #expect(FixtureMountMatrix("1, 0, 0; 0, 1, 0") == nil)
+        #expect(FixtureMountMatrix("1, 0; 0, 1, 0; 0, 0, 1") == nil)
+        #expect(FixtureMountMatrix("a, 0, 0; 0, 1, 0; 0, 0, 1") == nil)
+        #expect(try #require(FixtureMountMatrix("1, 0, 0; 1, 0, 0; 0, 0, 1")).inverse == nil)
     }
 }

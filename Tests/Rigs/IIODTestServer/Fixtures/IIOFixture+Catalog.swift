@@ -156,7 +156,7 @@ extension IIOFixture {
             attributes += perAxis.map { FixtureAttribute($0.0, filename: "in_\(id)_\($0.0)", value: $0.1, readOnly: $0.2) }
             return FixtureChannel(
                 id: id, kind: kind, axis: axis, scanIndex: firstIndex.map { $0 + axis.rawValue },
-                scanFormat: ScanFormat(format), attributes: attributes.sorted { $0.name < $1.name }
+                scanFormat: FixtureScanFormat(format), attributes: attributes.sorted { $0.name < $1.name }
             )
         }
     }
@@ -170,12 +170,12 @@ extension IIOFixture {
     }
 
     static func timestamp(index: Int) -> FixtureChannel {
-        FixtureChannel(id: "timestamp", kind: .timestamp, scanIndex: index, scanFormat: ScanFormat("le:s64/64>>0"))
+        FixtureChannel(id: "timestamp", kind: .timestamp, scanIndex: index, scanFormat: FixtureScanFormat("le:s64/64>>0"))
     }
 
     static func temperature(index: Int, format: String, offset: String, scale: String) -> FixtureChannel {
         FixtureChannel(
-            id: "temp", kind: .temp, scanIndex: index, scanFormat: ScanFormat(format),
+            id: "temp", kind: .temp, scanIndex: index, scanFormat: FixtureScanFormat(format),
             attributes: [
                 FixtureAttribute("offset", filename: "in_temp_offset", value: offset, readOnly: true),
                 FixtureAttribute("raw", filename: "in_temp_raw", value: "0", readOnly: true),

@@ -1,6 +1,6 @@
 /// The four attribute families of the iiod protocol (`READ dev attr`, `READ dev INPUT chn attr`,
 /// `READ dev BUFFER attr`, `READ dev DEBUG attr`).
-public enum AttributeKind: String, Sendable, Hashable {
+public enum IIODAttributeKind: String, Sendable, Hashable {
     /// A device attribute.
     case device
     /// A channel attribute.

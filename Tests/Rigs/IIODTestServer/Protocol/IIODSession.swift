@@ -141,7 +141,7 @@ final class IIODSession {
     }
 
     /// The attributes a read-all answers: those libiio lists.
-    private func attributes(of device: FixtureDevice, _ target: Target) -> (AttributeKind, [FixtureAttribute]) {
+    private func attributes(of device: FixtureDevice, _ target: Target) -> (IIODAttributeKind, [FixtureAttribute]) {
         switch target {
         case .device: return (.device, device.attributes.filter(\.isListed))
         case .buffer: return (.buffer, device.bufferAttributes.filter(\.isListed))
@@ -151,7 +151,7 @@ final class IIODSession {
     }
 
     private struct Found {
-        var kind: AttributeKind
+        var kind: IIODAttributeKind
         var attribute: FixtureAttribute
         var channel: FixtureChannel?
     }

@@ -5,7 +5,7 @@ public struct AttributeWrite: Sendable, Hashable {
     /// The channel id for channel attributes.
     public var channel: String?
     /// The attribute family.
-    public var kind: AttributeKind
+    public var kind: IIODAttributeKind
     /// The attribute name as the client sent it.
     public var attribute: String
     /// The value written (up to the first NUL, trailing newline removed).

@@ -9,13 +9,13 @@ public struct FixtureChannel: Sendable, Hashable {
     /// The scan index (buffer order) when the channel can be buffered; `nil` for attribute-only channels.
     public var scanIndex: Int?
     /// The storage format, when buffered.
-    public var scanFormat: ScanFormat?
+    public var scanFormat: FixtureScanFormat?
     /// The channel's attributes, in the order libiio lists them.
     public var attributes: [FixtureAttribute]
 
     /// Creates a channel.
     public init(
-        id: String, kind: ChannelKind, axis: ChannelAxis? = nil, scanIndex: Int? = nil, scanFormat: ScanFormat? = nil,
+        id: String, kind: ChannelKind, axis: ChannelAxis? = nil, scanIndex: Int? = nil, scanFormat: FixtureScanFormat? = nil,
         attributes: [FixtureAttribute] = []
     ) {
         self.id = id
