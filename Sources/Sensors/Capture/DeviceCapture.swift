@@ -1,6 +1,6 @@
 import Dispatch
 import FoundationEssentials
-import Fusion
+import MotionMath
 import IIO
 
 /// Captures the sensors of one IIO device on a thread of its own, with a context of its own (libiio contexts are

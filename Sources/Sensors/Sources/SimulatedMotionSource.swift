@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 import MotionSimulation
 
 /// The built-in simulated IMU: a BMI160-class accelerometer, gyroscope and magnetometer (noise, bias, sampling from
