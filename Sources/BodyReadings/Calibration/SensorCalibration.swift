@@ -1,3 +1,7 @@
+import Calibration
+import MotionMath
+import Sensors
+
 /// The calibration applied to a source's readings: the calibration file of the physical sensor that produced each
 /// kind of reading (an IMU whose accelerometer and gyroscope are one chip shares one file; a laptop's separate
 /// accelerometer and gyroscope devices have one file each), and the correction step that applies it.

@@ -1,3 +1,5 @@
+import MotionMath
+
 /// One raw (calibrated, mount-matrix-applied) accelerometer reading, like CoreMotion's `CMAccelerometerData`.
 public struct AccelerometerData: Sendable, Hashable, Timestamped {
     /// Time of the measurement, s.

@@ -1,3 +1,5 @@
+import Fusion
+import MotionMath
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

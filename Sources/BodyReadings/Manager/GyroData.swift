@@ -1,3 +1,5 @@
+import MotionMath
+
 /// One raw (calibrated, mount-matrix-applied) gyro reading, like CoreMotion's `CMGyroData`.
 public struct GyroData: Sendable, Hashable, Timestamped {
     /// Time of the measurement, s.

@@ -1,4 +1,5 @@
 import Dispatch
+import Sensors
 
 /// A `MotionManager` handler and the queue it runs on (nil: the capture thread).
 struct HandlerDelivery<Value: Sendable>: Sendable {

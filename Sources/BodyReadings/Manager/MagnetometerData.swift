@@ -1,3 +1,5 @@
+import MotionMath
+
 /// One raw (calibrated, mount-matrix-applied) magnetometer reading, like CoreMotion's `CMMagnetometerData`.
 public struct MagnetometerData: Sendable, Hashable, Timestamped {
     /// Time of the measurement, s.

@@ -1,4 +1,6 @@
 import Dispatch
+import Fusion
+import Sensors
 
 /// One capture of a `MotionManager`: a dedicated thread that runs the pipeline — source → calibration →
 /// `DeviceMotionFilter` → the device-motion fan-out, with the corrected readings published to the raw fan-outs —

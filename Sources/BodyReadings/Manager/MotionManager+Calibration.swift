@@ -1,3 +1,6 @@
+import Calibration
+import Sensors
+
 extension MotionManager {
     /// The correction for a capture of `source` under the policy (under the lock), and the lines to log (once the
     /// lock is released) when what is applied changed since the last capture. Throws when an explicitly named file

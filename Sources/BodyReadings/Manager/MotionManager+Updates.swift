@@ -1,4 +1,5 @@
 import Dispatch
+import Sensors
 
 // The CoreMotion-shaped update API: each kind forwards to its `UpdateChannel`.
 extension MotionManager {

@@ -1,4 +1,6 @@
 import Dispatch
+import Fusion
+import Sensors
 #if canImport(Glibc)
 import Glibc
 #endif

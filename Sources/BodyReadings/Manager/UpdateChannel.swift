@@ -1,4 +1,5 @@
 import Dispatch
+import Sensors
 
 /// One kind of `MotionManager` update (device motion, accelerometer, gyroscope, magnetometer): its interval, its
 /// consumers — pull mode, a handler, async sequences — and the fan-out that delivers to them. The four kinds share

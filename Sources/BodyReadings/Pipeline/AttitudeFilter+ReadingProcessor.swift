@@ -1,3 +1,6 @@
+import Fusion
+import MotionMath
+
 /// The attitude filter as the processor of device motion: one estimate per IMU sample.
 extension AttitudeFilter: ReadingProcessor {
     @inlinable

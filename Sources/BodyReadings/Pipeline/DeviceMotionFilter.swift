@@ -1,3 +1,6 @@
+import Fusion
+import MotionMath
+
 /// The processor of `MotionManager`'s device motion: the attitude filter, with each estimate completed into a
 /// `DeviceMotion` (magnetic field and heading from the sample).
 public struct DeviceMotionFilter: ReadingProcessor {

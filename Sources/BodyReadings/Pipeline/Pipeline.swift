@@ -1,3 +1,5 @@
+import Sensors
+
 /// The one capture → update pipeline that `MotionManager` and the `stream`, `record`, `fuse` and `calibrate`
 /// commands run on:
 ///

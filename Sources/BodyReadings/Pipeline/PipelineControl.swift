@@ -1,4 +1,5 @@
 import Dispatch
+import Sensors
 
 /// The thread-safe handle of a pipeline run: cancel it from any thread (a signal handler's queue, a
 /// `MotionManager` client) and read what it lost so far while it runs.

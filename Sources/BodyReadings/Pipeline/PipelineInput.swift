@@ -1,3 +1,5 @@
+import Sensors
+
 /// Where a `Pipeline`'s elements come from: a live source through calibration and sample assembly
 /// (`SourceInput`), or a recording (`RecordingInput`). Owned by the one thread that runs the pipeline, except for
 /// `interruption`.

@@ -1,3 +1,5 @@
+import Sensors
+
 /// How a pipeline run went.
 public struct PipelineReport: Sendable, Equatable {
     /// Why it ended.

@@ -1,3 +1,6 @@
+import MotionMath
+import Sensors
+
 /// The pipeline input over a recording file (`fuse`): its samples in file order, corrected with a calibration
 /// when one is given (for a recording made without one). Reads as it goes, in constant memory.
 ///

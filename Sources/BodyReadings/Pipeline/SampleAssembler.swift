@@ -1,3 +1,5 @@
+import Sensors
+
 /// Turns a source's readings into the elements a processor consumes: `SampleMerger` pairs accelerometer,
 /// gyroscope and magnetometer readings into `IMUSample`s. A further reading kind (PPG intensities, a hardware step
 /// count) gets an assembler of its own that picks its kind from the same readings.

@@ -1,3 +1,5 @@
+import Sensors
+
 /// The pipeline input over a live `MotionSource`: every reading passes the per-sensor correction (where the
 /// calibration is applied), is shown to `onReading` (raw updates), then goes to the assembler (`SampleMerger`: IMU
 /// samples for the filter). Owned by the one thread that runs the pipeline.

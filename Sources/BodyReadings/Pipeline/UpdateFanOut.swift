@@ -1,3 +1,5 @@
+import Sensors
+
 /// Hands one stream of updates to any number of subscribers, each at its own interval (an `UpdateDecimator` of its
 /// own, on sample time), and keeps the latest update for readers that poll. The consumer of a pipeline whose
 /// updates several clients share: `MotionManager`'s handlers, async sequences and pull mode; a service's clients.
