@@ -59,16 +59,20 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Test support (helpers the test targets share: subprocesses, temporary directories, BROAD data)
+        .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
+
         // MARK: Tests
         .testTarget(
-            name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI", "IIODTestServer", "MotionSimulation"],
+            name: "BodyReadingsCLITests",
+            dependencies: ["BodyReadingsCLI", "IIODTestServer", "MotionSimulation", "TestSupport"],
             swiftSettings: strict),
         .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer", "MotionSimulation"], swiftSettings: strict),
-        .testTarget(name: "CalibrationTests", dependencies: ["Calibration"], swiftSettings: strict),
-        .testTarget(name: "FusionTests", dependencies: ["Fusion"], swiftSettings: strict),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
         .testTarget(
-            name: "IIODTestServerTests", dependencies: ["IIODTestServer", "MotionSimulation", "Fusion"],
+            name: "IIODTestServerTests", dependencies: ["IIODTestServer", "MotionSimulation", "Fusion", "TestSupport"],
             swiftSettings: strict),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer"], swiftSettings: strict),
