@@ -70,6 +70,7 @@ let package = Package(
         .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer", "MotionSimulation"], swiftSettings: strict),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
         .testTarget(
             name: "IIODTestServerTests", dependencies: ["IIODTestServer", "MotionSimulation", "Fusion", "TestSupport"],
