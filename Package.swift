@@ -5,6 +5,7 @@
 //   bodyreadings → BodyReadingsCLI → BodyReadings → {Sensors → IIO → CIIO, Calibration, Fusion}
 //   MotionMath (vectors, matrices, quaternions, IMUSample, seeded generators) is below them all; Fusion,
 //   MotionSimulation and Sensors use it.
+//   TextFormats (number text, JSON) serves Sensors' recording format and the CLI.
 //   Sensors and the test-support targets may use MotionSimulation (ground-truth trajectories).
 import PackageDescription
 
@@ -32,14 +33,17 @@ let package = Package(
         .target(name: "MotionMath", swiftSettings: strict),
         .target(name: "Fusion", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "MotionSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
-        .target(name: "Sensors", dependencies: ["IIO", "MotionMath", "MotionSimulation"], swiftSettings: strict),
+        .target(name: "TextFormats", swiftSettings: strict),
+        .target(
+            name: "Sensors", dependencies: ["IIO", "MotionMath", "MotionSimulation", "TextFormats"],
+            swiftSettings: strict),
         .target(name: "Calibration", swiftSettings: strict),
         .target(
             name: "BodyReadings",
             dependencies: ["Sensors", "Calibration", "Fusion", "MotionMath"],
             swiftSettings: strict
         ),
-        .target(name: "BodyReadingsCLI", dependencies: ["BodyReadings"], swiftSettings: strict),
+        .target(name: "BodyReadingsCLI", dependencies: ["BodyReadings", "TextFormats"], swiftSettings: strict),
         .executableTarget(name: "bodyreadings", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
 
         // MARK: Test rigs (not shipped: full Foundation allowed; executables used by tests and Tests/HardwareInTheLoop)
@@ -70,6 +74,7 @@ let package = Package(
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration"], swiftSettings: strict),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
+        .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats", "MotionMath"], swiftSettings: strict),
         .testTarget(
             name: "MotionSimulationTests", dependencies: ["MotionSimulation", "MotionMath"], swiftSettings: strict),
         .testTarget(
