@@ -1,5 +1,5 @@
 import Glibc
-import Fusion
+import MotionMath
 import MotionSimulation
 
 /// Feeds a BMI160 emulated by `i2c-stub`: writes the data registers (gyro 0x0C–0x11, accel 0x12–0x17, little-endian

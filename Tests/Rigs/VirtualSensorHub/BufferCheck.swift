@@ -1,5 +1,5 @@
 import Foundation
-import Fusion
+import MotionMath
 import MotionSimulation
 
 /// Compares buffered IIO samples with the trajectory's truth at each sample's kernel timestamp: the assertion of

@@ -1,5 +1,5 @@
 import Foundation
-import Fusion
+import MotionMath
 import MotionSimulation
 
 /// The `bodyreadings-virtual-hub` command line (test support for the hardware-in-the-loop tier).

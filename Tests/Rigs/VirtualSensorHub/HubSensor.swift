@@ -1,5 +1,5 @@
 import Foundation
-import Fusion
+import MotionMath
 import MotionSimulation
 
 /// One sensor of the virtual hub: its HID collection, report ID, units and how its readings are quantized.

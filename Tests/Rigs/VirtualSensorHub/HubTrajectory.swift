@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 import MotionSimulation
 
 /// The motions the virtual devices can play, by command-line name, each a MotionSimulation trajectory with exact

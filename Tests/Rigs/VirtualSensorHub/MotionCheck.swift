@@ -1,5 +1,5 @@
 import Foundation
-import Fusion
+import MotionMath
 import MotionSimulation
 
 /// Compares `bodyreadings stream --format jsonl` output with the trajectory's truth: gravity direction, rotation

@@ -1,5 +1,5 @@
 import Foundation
-import Fusion
+import MotionMath
 import MotionSimulation
 
 /// Turns ground truth into sensor readings at any instant (the hub reports at whatever interval the driver asks,

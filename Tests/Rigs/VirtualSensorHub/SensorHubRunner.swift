@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Fusion
+import MotionMath
 import MotionSimulation
 
 /// Runs the virtual sensor hub: creates the uhid device, answers the driver's feature requests, and plays input

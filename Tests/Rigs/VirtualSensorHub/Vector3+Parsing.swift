@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 
 extension Vector3 {
     /// Parses "x,y,z" (three decimal numbers), as the command line takes vectors; nil when malformed.

@@ -1,7 +1,7 @@
 // bodyreadings-test-iiod: serves a fixture over the iiod protocol until SIGINT/SIGTERM.
 // Usage: bodyreadings-test-iiod --fixture NAME [--host ADDR] [--port N] [--rate-scale X|fast] [--trajectory NAME]
 import Foundation
-import Fusion
+import MotionMath
 import Glibc
 import IIODTestServer
 import MotionSimulation

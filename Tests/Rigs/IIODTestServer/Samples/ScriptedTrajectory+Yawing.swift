@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 import MotionSimulation
 
 extension Trajectory where Self == ScriptedTrajectory {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Fusion
+@testable import MotionMath
 
 @Suite("Vector3 and Matrix3")
 struct VectorMatrixTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Fusion
+@testable import MotionMath
 
 /// The pure-Swift elementary functions against the C library, in ulps of the result.
 @Suite("Elementary functions")

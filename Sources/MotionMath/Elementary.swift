@@ -1,11 +1,10 @@
-/// Elementary functions in pure Swift, because `Fusion` imports nothing but the standard library (which has no
-/// `sin` or `atan2`).
+/// Elementary functions in pure Swift, because `MotionMath` and the filter above it import nothing but the standard
+/// library (which has no `sin` or `atan2`).
 ///
 /// The kernels are the polynomial approximations of Sun's fdlibm (freely distributable, © 1993 Sun Microsystems),
 /// accurate to about one ulp on the reduced ranges. Range reduction for `sin`/`cos` uses a three-part π/2 and stays
 /// accurate for |x| < 1e5 rad, which covers every angle the filter handles. NaN and infinity propagate as NaN.
-@usableFromInline
-enum Elementary {
+public enum Elementary {
     // π/2 split so that n·pio2Hi is exact for |n| < 2^20.
     @inlinable static var pio2Hi: Double { 1.57079632673412561417e+00 }
     @inlinable static var pio2Mid: Double { 6.07710050630396597660e-11 }
@@ -44,7 +43,7 @@ enum Elementary {
 
     /// sin(x), x in radians.
     @inlinable
-    static func sin(_ x: Double) -> Double {
+    public static func sin(_ x: Double) -> Double {
         let (r, q) = reduce(x)
         switch q {
         case 0: return sinKernel(r)
@@ -56,7 +55,7 @@ enum Elementary {
 
     /// cos(x), x in radians.
     @inlinable
-    static func cos(_ x: Double) -> Double {
+    public static func cos(_ x: Double) -> Double {
         let (r, q) = reduce(x)
         switch q {
         case 0: return cosKernel(r)
@@ -68,7 +67,7 @@ enum Elementary {
 
     /// (sin x, cos x) with one range reduction.
     @inlinable
-    static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
+    public static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
         let (r, q) = reduce(x)
         let s = sinKernel(r), c = cosKernel(r)
         switch q {
@@ -81,7 +80,7 @@ enum Elementary {
 
     /// tan(x), x in radians.
     @inlinable
-    static func tan(_ x: Double) -> Double {
+    public static func tan(_ x: Double) -> Double {
         let (s, c) = sincos(x)
         return s / c
     }
@@ -95,7 +94,7 @@ enum Elementary {
 
     /// atan(x) in (-π/2, π/2).
     @inlinable
-    static func atan(_ x: Double) -> Double {
+    public static func atan(_ x: Double) -> Double {
         if x.isNaN { return x }
         let negative = x < 0
         var t = Swift.abs(x)
@@ -137,7 +136,7 @@ enum Elementary {
 
     /// atan2(y, x) in [-π, π]: the angle of the point (x, y).
     @inlinable
-    static func atan2(_ y: Double, _ x: Double) -> Double {
+    public static func atan2(_ y: Double, _ x: Double) -> Double {
         if x.isNaN || y.isNaN { return .nan }
         let pi = 3.14159265358979311600e+00
         let ax = Swift.abs(x), ay = Swift.abs(y)
@@ -160,21 +159,21 @@ enum Elementary {
 
     /// asin(x) for x ∈ [-1, 1]; NaN outside.
     @inlinable
-    static func asin(_ x: Double) -> Double {
+    public static func asin(_ x: Double) -> Double {
         guard Swift.abs(x) <= 1 else { return .nan }
         return atan2(x, ((1 - x) * (1 + x)).squareRoot())
     }
 
     /// acos(x) for x ∈ [-1, 1]; NaN outside.
     @inlinable
-    static func acos(_ x: Double) -> Double {
+    public static func acos(_ x: Double) -> Double {
         guard Swift.abs(x) <= 1 else { return .nan }
         return atan2(((1 - x) * (1 + x)).squareRoot(), x)
     }
 
     /// e^x.
     @inlinable
-    static func exp(_ x: Double) -> Double {
+    public static func exp(_ x: Double) -> Double {
         if x.isNaN { return x }
         if x > 709.78 { return .infinity }
         if x < -745.2 { return 0 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Fusion
+@testable import MotionMath
 
 @Suite("Quaternion")
 struct QuaternionTests {

@@ -1,3 +1,5 @@
+// The C library's log, sin and cos, not `Elementary`'s: the simulator's noise, and so every simulated stream, is fixed
+// by these values; this file is MotionMath's only import beyond the standard library.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,18 +17,11 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// A generator whose whole sequence is fixed by `seed` (any value, also 0).
     public init(seed: UInt64) {
-        var state = seed
-        func splitMix() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        s0 = splitMix()
-        s1 = splitMix()
-        s2 = splitMix()
-        s3 = splitMix()
+        var seeder = SplitMix64(seed: seed)
+        s0 = seeder.next()
+        s1 = seeder.next()
+        s2 = seeder.next()
+        s3 = seeder.next()
     }
 
     /// The next 64 random bits.
