@@ -1,5 +1,6 @@
 import BodyReadings
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BodyReadingsCLI
@@ -224,16 +225,8 @@ struct CLIFixtureStockToolTests {
     func iioInfo(name: String, xml: String) throws {
         let path = try CLIFixtureXML.file(xml, name: name)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/iio_info")
-        process.arguments = ["-u", "xml:\(path)"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
-        #expect(output.contains("IIO context created with xml backend"))
+        let result = try Subprocess.run("/usr/bin/iio_info", ["-u", "xml:\(path)"], mergingStandardError: true)
+        #expect(result.status == 0, "\(result.text)")
+        #expect(result.text.contains("IIO context created with xml backend"))
     }
 }
