@@ -86,7 +86,7 @@ let package = Package(
             name: "IIODTestServerTests",
             dependencies: ["IIODTestServer", "MotionSimulation", "MotionMath", "TestSupport"],
             swiftSettings: strict),
-        .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
+        .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer", "MotionMath"],
             swiftSettings: strict),
