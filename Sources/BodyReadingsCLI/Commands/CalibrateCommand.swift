@@ -1,5 +1,7 @@
 import BodyReadings
+import Calibration
 import FoundationEssentials
+import ReadingFormats
 import TextFormats
 
 /// `bodyreadings calibrate gyro|accel|magnetometer|show|reset`: estimates a sensor's calibration from a recording

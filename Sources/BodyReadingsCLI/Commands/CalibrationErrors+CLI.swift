@@ -1,4 +1,4 @@
-import BodyReadings
+import Calibration
 
 /// Calibration files end a command with their own one-line message (naming the file and the fix): bad content exits
 /// 65 (`EX_DATAERR`), missing permissions 77 (`EX_NOPERM`), other file-system failures 74 (`EX_IOERR`). Used by

@@ -1,4 +1,6 @@
 import BodyReadings
+import Calibration
+import Sensors
 
 /// `--calibration FILE` and `--no-calibration` for the commands that read sensors (`stream`, `record`) or recordings
 /// (`fuse`): finds the calibration, says on stderr which file is applied, and handles files that cannot be used.
