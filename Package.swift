@@ -31,6 +31,7 @@ let package = Package(
         .target(name: "MotionSimulation", dependencies: ["Fusion"], swiftSettings: strict),
         .target(name: "Sensors", dependencies: ["IIO", "Fusion", "MotionSimulation"], swiftSettings: strict),
         .target(name: "Calibration", swiftSettings: strict),
+        .target(name: "Pulse", swiftSettings: strict),
         .target(
             name: "BodyReadings",
             dependencies: ["Sensors", "Calibration", "Fusion"],
@@ -53,6 +54,9 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Bench helpers
+        .executableTarget(name: "pulse-bench", dependencies: ["Pulse"], path: "bench/PulseBench", swiftSettings: strict),
+
         // MARK: Tests
         .testTarget(
             name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI", "IIODTestServer", "MotionSimulation"],
@@ -60,6 +64,7 @@ let package = Package(
         .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer", "MotionSimulation"], swiftSettings: strict),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration"], swiftSettings: strict),
         .testTarget(name: "FusionTests", dependencies: ["Fusion"], swiftSettings: strict),
+        .testTarget(name: "PulseTests", dependencies: ["Pulse"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
         .testTarget(
             name: "IIODTestServerTests", dependencies: ["IIODTestServer", "MotionSimulation", "Fusion"],
