@@ -1,5 +1,5 @@
 import Foundation
-import Fusion
+import MotionMath
 import Glibc
 import MotionSimulation
 import Testing
@@ -44,7 +44,7 @@ struct SampleDecoder {
         }
     }
 
-    static func value(_ bytes: ArraySlice<UInt8>, _ format: ScanFormat) -> Int64 {
+    static func value(_ bytes: ArraySlice<UInt8>, _ format: FixtureScanFormat) -> Int64 {
         var word: UInt64 = 0
         let ordered = format.isBigEndian ? Array(bytes) : Array(bytes.reversed())
         for byte in ordered { word = word << 8 | UInt64(byte) }
@@ -81,7 +81,7 @@ func corrected(_ sample: [String: Int64], kind: ChannelKind, device: FixtureDevi
     }
     let matrixText = server.value(device: device.id, channel: "mount", attribute: "matrix")
         ?? server.value(device: device.id, attribute: "mount_matrix")
-    let matrix = matrixText.flatMap { MountMatrix($0) } ?? .identity
+    let matrix = matrixText.flatMap { FixtureMountMatrix($0) } ?? .identity
     return matrix.apply(vector)
 }
 
@@ -323,7 +323,7 @@ struct FaultInjectionTests {
         _ = try client.line()
         let data = try client.bytes(length)
         return (0..<count).map { index in
-            SampleDecoder.value(data[(index * 24 + 16)..<(index * 24 + 24)], ScanFormat("le:s64/64>>0")!)
+            SampleDecoder.value(data[(index * 24 + 16)..<(index * 24 + 24)], FixtureScanFormat("le:s64/64>>0")!)
         }
     }
 

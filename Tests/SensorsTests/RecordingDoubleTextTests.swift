@@ -6,32 +6,26 @@ import Glibc
 import Darwin
 #endif
 
+import MotionMath
 @testable import Sensors
 
 @Suite struct RecordingDoubleTextTests {
     /// Deterministic values of every kind the recordings hold: uniform, ADC-like (count × scale), timestamps, and
     /// random bit patterns over the whole range.
     static func values() -> [Double] {
-        var state: UInt64 = 0x1234_5678
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(seed: 0x1234_5678)
         var values: [Double] = [
             0.1, 0.2, 0.3, 1e-5, 1e-6, 1e16, 1e17, 1e-10, 1e27, 9.999999999999999e26, 2.0 / 3, 100, 1e22, 1e23,
             5e-11, 123_456_789_012_345_680, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .leastNormalMagnitude,
             9.80665, 1, 0.5, 1234.5678, 4.35, 0.000598, 12_345_678_901_234_568,
         ]
         for _ in 0..<20_000 {
-            let unit = Double(next() >> 11) * 0x1p-53
+            let unit = random.nextUniform()
             values.append(unit * 40 - 20)
-            values.append(Double(Int64(bitPattern: next()) % 5000) * 0.000598)
+            values.append(Double(Int64(bitPattern: random.next()) % 5000) * 0.000598)
             values.append(1_700_000_000 + unit * 1000)
-            values.append(Double(bitPattern: next()))
-            values.append(unit * pow(10, Double(Int(next() % 40)) - 12))
+            values.append(Double(bitPattern: random.next()))
+            values.append(unit * pow(10, Double(Int(random.next() % 40)) - 12))
         }
         return values.filter { $0.isFinite } + values.filter { $0.isFinite }.map { -$0 }
     }

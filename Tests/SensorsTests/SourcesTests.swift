@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 import MotionSimulation
 import Testing
 @testable import Sensors

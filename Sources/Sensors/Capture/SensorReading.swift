@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 
 /// One timestamped reading of one sensor, in SI units and the device frame (DESIGN.md "Conventions"): what a capture
 /// engine delivers before accelerometer, gyroscope and magnetometer are merged into `IMUSample`s.

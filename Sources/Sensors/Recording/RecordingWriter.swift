@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 
 #if canImport(Glibc)
 import Glibc

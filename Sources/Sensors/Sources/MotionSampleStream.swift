@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 
 /// Turns a source's readings into the filter's input: each reading passes the per-sensor correction step (where
 /// calibration is applied), then the merger pairs gyroscope readings with the latest accelerometer and magnetometer
