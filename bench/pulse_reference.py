@@ -59,13 +59,15 @@ class Settings:
     artefact_slope = 3.0       # x slope level
     artefact_amplitude = 2.0   # x pulse amplitude (band-passed signal magnitude)
     artefact_hold = 1.0        # s
-    relearn_time = 8.0         # s of continuous artefact before the levels are learnt again
+    relearn_time = 8.0         # s of continuous artefact, or of no pulse, before the levels are learnt again
+    level_floor = 1.0 / 16.0   # x the slope level of the last good beat: the level decays no lower (no pulse)
     template_correlation = 0.75
     template_points = 24
     template_before = 0.3      # x RR before the beat
     template_after = 0.6       # x RR after the beat
     rhythm_tolerance = 0.25
-    smoothing_beats = 6
+    smoothing_beats = 32       # at most (capacity)
+    smoothing_time = 8.0       # s of agreeing intervals averaged into the heart rate
     lock_intervals = 3
     tracked_intervals = 7
     level_beats = 5
@@ -100,6 +102,8 @@ class Detector:
     def _restart_all(self):
         self.level = None
         self.levels = []
+        self.good_level = None
+        self.floor_since = None
         self.learn_start = None
         self.learn_max = 0.0
         self.amplitude = None
@@ -208,8 +212,17 @@ class Detector:
             e = self.expected_interval()
             wait = max(1.5 * e, 1.2) if e is not None else s.maximum_interval
             if t - self.last_candidate > wait:
-                self.level *= 0.5
+                floor = self.good_level * s.level_floor if self.good_level is not None else 0.0
+                if self.level * 0.5 >= floor:
+                    self.level *= 0.5
+                else:
+                    self.level = floor
+                    if self.floor_since is None:
+                        self.floor_since = t
                 self.last_candidate = t
+        # 7b. No pulse at the floor for relearn_time: learn the levels again (a much weaker pulse).
+        if self.floor_since is not None and t - self.floor_since > s.relearn_time:
+            self._relearn(t)
         # 8. A beat's quality is known once its template window has passed.
         if self.pending:
             e = self.expected_interval() or s.default_interval
@@ -220,16 +233,19 @@ class Detector:
         if t < self.bad_until:
             if self.artefact_since is None:
                 self.artefact_since = t
-            elif t - self.artefact_since > self.s.relearn_time:
-                # The artefact is the new normal (a stronger pulse, another sensor gain): learn the levels again.
-                since = t
-                self._restart_all()
-                self.primed = True
-                self.learn_start = since
-                self.bad_until = t + self.s.artefact_hold
-                self.artefact_since = None
+            elif t - self.artefact_since > self.s.relearn_time or self.floor_since is not None:
+                # The artefact is the new normal (a stronger pulse, another sensor gain), or the pulse is back after
+                # none: learn the levels again.
+                self._relearn(t)
         else:
             self.artefact_since = None
+
+    def _relearn(self, t):
+        self._restart_all()
+        self.primed = True
+        self.learn_start = t
+        self.bad_until = t + self.s.artefact_hold
+        self.artefact_since = None
 
     def _candidate(self, tc, dc, dl, dr):
         s = self.s
@@ -239,6 +255,7 @@ class Detector:
                 self.level = self.learn_max
                 self.levels = [self.learn_max]
                 self.learn_max = 0.0
+                self.last_candidate = tc
             return
         if dc < s.threshold * self.level:
             return
@@ -259,6 +276,7 @@ class Detector:
             return
         self.candidate = (tb, peak)
         self.last_candidate = tb
+        self.floor_since = None
 
     def _detect(self, tb, slope):
         s = self.s
@@ -344,7 +362,7 @@ class Detector:
                 self.rejected = 0
                 if expected is not None:
                     self.smooth.append(rr)
-                    if len(self.smooth) > s.smoothing_beats:
+                    while len(self.smooth) > s.smoothing_beats or (len(self.smooth) > 1 and sum(self.smooth) > s.smoothing_time):
                         self.smooth.pop(0)
             else:
                 self.rejected += 1
@@ -356,6 +374,7 @@ class Detector:
         heart_rate = None
         if consistent and expected is not None and self.smooth:
             heart_rate = 60.0 * len(self.smooth) / sum(self.smooth)
+            self.good_level = self.level
         quality = "good" if heart_rate is not None else ("irregular" if good else "poor")
         self.beats.append((tb, rr, heart_rate, quality))
         self.last_good = good

@@ -5,8 +5,8 @@ public struct Beat: Sendable, Hashable {
     public var time: Double
     /// Time since the previous detected beat, s; nil for the first beat after a start or a gap.
     public var rrInterval: Double?
-    /// The smoothed heart rate, beats/min: 60 · n / Σ RR over the last `Settings.smoothingBeats` intervals that
-    /// agreed with the rhythm. Only set when `quality` is `.good`; never a made-up value.
+    /// The smoothed heart rate, beats/min: 60 · n / Σ RR over the intervals of the last `Settings.smoothingTime`
+    /// (8 s) that agreed with the rhythm. Only set when `quality` is `.good`; never a made-up value.
     public var heartRate: Double?
     /// How much this beat can be trusted.
     public var quality: BeatQuality

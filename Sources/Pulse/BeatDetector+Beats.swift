@@ -9,6 +9,7 @@ extension BeatDetector {
                 state.slopes.removeAll()
                 state.slopes.append(state.learningMaximum)
                 state.learningMaximum = 0
+                state.lastCandidateTime = time
             }
             return
         }
@@ -31,6 +32,7 @@ extension BeatDetector {
         if let last = state.lastBeatTime, beatTime - last < refractoryTime { return }
         state.candidate = (beatTime, peak)
         state.lastCandidateTime = beatTime
+        state.floorSince = nil
     }
 
     /// Step 6: the candidate becomes a beat, pending its quality; clean upstrokes update the slope level.
@@ -96,7 +98,7 @@ extension BeatDetector {
     }
 
     /// The rhythm tracker: intervals between two clean beats that agree with the expected one feed it and the heart
-    /// rate; four clean disagreeing ones in a row restart it.
+    /// rate (over the last `smoothingTime`); four clean disagreeing ones in a row restart it.
     private mutating func track(_ beat: PendingBeat, clean: Bool) -> Beat {
         let rr = beat.previousTime.map { beat.time - $0 }
         let expected = state.expectedInterval
@@ -106,7 +108,12 @@ extension BeatDetector {
                 agrees = true
                 state.intervals.append(rr)
                 state.rejectedIntervals = 0
-                if expected != nil { state.smoothing.append(rr) }
+                if expected != nil {
+                    state.smoothing.append(rr)
+                    while state.smoothing.count > 1, state.smoothing.sum > settings.smoothingTime {
+                        state.smoothing.removeFirst()
+                    }
+                }
             } else {
                 state.rejectedIntervals += 1
                 if state.rejectedIntervals >= 4 {
@@ -120,6 +127,7 @@ extension BeatDetector {
         var heartRate: Double?
         if agrees, expected != nil, !state.smoothing.isEmpty {
             heartRate = 60.0 * Double(state.smoothing.count) / state.smoothing.sum
+            state.goodLevel = state.slopeLevel
         }
         state.lastBeatGood = clean
         let quality: BeatQuality = heartRate != nil ? .good : (clean ? .irregular : .poor)

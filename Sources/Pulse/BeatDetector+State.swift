@@ -39,6 +39,10 @@ extension BeatDetector {
         /// The slope level: median of the recent upstroke slopes (band-passed units per sample); nil while learning.
         public internal(set) var slopeLevel: Double?
         var slopes: RecentValues
+        /// The slope level at the last beat with a heart rate (the floor is a fraction of it).
+        var goodLevel: Double?
+        /// Since when the slope level has sat at its floor (no pulse), s.
+        var floorSince: Double?
         var learningStart: Double?
         var learningMaximum = 0.0
         /// The pulse amplitude, trough to peak of the band-passed pulse (median of recent good beats); nil until known.

@@ -122,14 +122,22 @@ public struct BeatDetector: Sendable {
             state.candidate = nil
         }
 
-        // 7. Missing beats lower the slope level.
+        // 7. Missing beats lower the slope level, down to its floor; a long time at the floor means a much weaker
+        // pulse (or none): learn the levels again.
         if let level = state.slopeLevel, let lastCandidate = state.lastCandidateTime {
             let wait = state.expectedInterval.map { Swift.max(1.5 * $0, 1.2) } ?? settings.maximumInterval
             if t - lastCandidate > wait {
-                state.slopeLevel = level * 0.5
+                let floor = state.goodLevel.map { $0 * settings.levelFloor } ?? 0
+                if level * 0.5 >= floor {
+                    state.slopeLevel = level * 0.5
+                } else {
+                    state.slopeLevel = floor
+                    if state.floorSince == nil { state.floorSince = t }
+                }
                 state.lastCandidateTime = t
             }
         }
+        if let since = state.floorSince, t - since > settings.relearnTime { relearn(at: t) }
 
         // 8. A beat's quality is known once its template window has passed.
         if let first = state.pending.first {
@@ -181,7 +189,8 @@ public struct BeatDetector: Sendable {
         state.poorUntil = t + settings.artefactHold
     }
 
-    /// Times uninterrupted artefacts; one that outlasts `relearnTime` is the new normal: learn the levels again.
+    /// Times uninterrupted artefacts; one that outlasts `relearnTime` is the new normal, and one that ends a time
+    /// without pulse is the pulse coming back: learn the levels again.
     private mutating func runArtefactClock(at t: Double) {
         guard t < state.poorUntil else {
             state.artefactSince = nil
@@ -191,13 +200,16 @@ public struct BeatDetector: Sendable {
             state.artefactSince = t
             return
         }
-        if t - since > settings.relearnTime {
-            restartAll()
-            state.primed = true
-            state.learningStart = t
-            state.poorUntil = t + settings.artefactHold
-            state.artefactSince = nil
-        }
+        if t - since > settings.relearnTime || state.floorSince != nil { relearn(at: t) }
+    }
+
+    /// Forgets the learnt levels and starts learning them again at `t`, keeping the filters' state.
+    private mutating func relearn(at t: Double) {
+        restartAll()
+        state.primed = true
+        state.learningStart = t
+        state.poorUntil = t + settings.artefactHold
+        state.artefactSince = nil
     }
 
     /// The refractory time after a beat, s.
@@ -211,6 +223,8 @@ public struct BeatDetector: Sendable {
         let fresh = State(settings: settings)
         state.slopeLevel = nil
         state.slopes = fresh.slopes
+        state.goodLevel = nil
+        state.floorSince = nil
         state.learningStart = nil
         state.learningMaximum = 0
         state.pulseAmplitude = nil

@@ -19,6 +19,11 @@ struct RecentValues: Sendable, Hashable {
         values.append(value)
     }
 
+    /// Drops the oldest value (none when empty).
+    mutating func removeFirst() {
+        if !values.isEmpty { values.removeFirst() }
+    }
+
     mutating func removeAll() {
         values.removeAll(keepingCapacity: true)
     }
