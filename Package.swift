@@ -5,6 +5,7 @@
 //   bodyreadings → BodyReadingsCLI → BodyReadings → {Sensors → IIO → CIIO, Calibration, Fusion}
 //   MotionMath (vectors, matrices, quaternions, IMUSample, seeded generators) is below them all; Fusion,
 //   MotionSimulation and Sensors use it.
+//   TextFormats (number text, JSON) serves Sensors' recording format and the CLI.
 //   Sensors and the test-support targets may use MotionSimulation (ground-truth trajectories).
 import PackageDescription
 
@@ -32,7 +33,10 @@ let package = Package(
         .target(name: "MotionMath", swiftSettings: strict),
         .target(name: "Fusion", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "MotionSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
-        .target(name: "Sensors", dependencies: ["IIO", "MotionMath", "MotionSimulation"], swiftSettings: strict),
+        .target(name: "TextFormats", swiftSettings: strict),
+        .target(
+            name: "Sensors", dependencies: ["IIO", "MotionMath", "MotionSimulation", "TextFormats"],
+            swiftSettings: strict),
         .target(name: "Calibration", swiftSettings: strict),
         .target(name: "Pulse", swiftSettings: strict),
         .target(
@@ -40,7 +44,7 @@ let package = Package(
             dependencies: ["Sensors", "Calibration", "Fusion", "MotionMath"],
             swiftSettings: strict
         ),
-        .target(name: "BodyReadingsCLI", dependencies: ["BodyReadings"], swiftSettings: strict),
+        .target(name: "BodyReadingsCLI", dependencies: ["BodyReadings", "TextFormats"], swiftSettings: strict),
         .executableTarget(name: "bodyreadings", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
 
         // MARK: Test rigs (not shipped: full Foundation allowed; executables used by tests and Tests/HardwareInTheLoop)
@@ -66,21 +70,29 @@ let package = Package(
         // MARK: Bench helpers
         .executableTarget(name: "pulse-bench", dependencies: ["Pulse"], path: "bench/PulseBench", swiftSettings: strict),
 
+        // MARK: Test support (helpers the test targets share: subprocesses, temporary directories, BROAD data)
+        .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
+
         // MARK: Tests
         .testTarget(
-            name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI", "IIODTestServer", "MotionSimulation"],
+            name: "BodyReadingsCLITests",
+            dependencies: ["BodyReadingsCLI", "IIODTestServer", "MotionSimulation", "TestSupport"],
             swiftSettings: strict),
         .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer", "MotionSimulation"], swiftSettings: strict),
-        .testTarget(name: "CalibrationTests", dependencies: ["Calibration"], swiftSettings: strict),
-        .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath"], swiftSettings: strict),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
-        .testTarget(name: "PulseTests", dependencies: ["Pulse"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "PulseTests", dependencies: ["Pulse", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats", "MotionMath"], swiftSettings: strict),
         .testTarget(
             name: "MotionSimulationTests", dependencies: ["MotionSimulation", "MotionMath"], swiftSettings: strict),
         .testTarget(
-            name: "IIODTestServerTests", dependencies: ["IIODTestServer", "MotionSimulation", "MotionMath"],
+            name: "IIODTestServerTests",
+            dependencies: ["IIODTestServer", "MotionSimulation", "MotionMath", "TestSupport"],
             swiftSettings: strict),
-        .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
+        .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer", "MotionMath"],
             swiftSettings: strict),

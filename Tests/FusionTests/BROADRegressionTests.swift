@@ -1,5 +1,6 @@
 import Foundation
 import MotionMath
+import TestSupport
 import Testing
 
 @testable import Fusion
@@ -11,25 +12,14 @@ import Testing
 /// this filter 0.572 (6D inclination), 1.414 (9D heading); VQF 2.1.2 with defaults 0.877 and 2.219.
 @Suite("BROAD regression")
 struct BROADRegressionTests {
-    static let trial = "36_disturbed_attached_magnet_5cm.mat"
-
-    static let directory: String? = {
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let candidates = [
-            ProcessInfo.processInfo.environment["BROAD_DIR"],
-            packageRoot.appendingPathComponent("../shared/data/broad").standardized.path,
-            "/work/shared/data/broad",
-        ].compactMap { $0 }
-        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/" + trial) }
-    }()
+    static let trial = "36_disturbed_attached_magnet_5cm"
 
     @Test(
         "6D inclination and 9D heading on a dev trial stay below VQF's",
-        .enabled(if: directory != nil, "BROAD trial \(trial) not found in $BROAD_DIR or ../shared/data/broad")
+        .enabled(if: BROADData.directory != nil, "\(BROADData.missingReason)")
     )
     func accuracyOnDevelopmentTrial() throws {
-        let file = try MATFile(path: Self.directory! + "/" + Self.trial)
+        let file = try MATFile(path: try #require(BROADData.path(of: Self.trial)))
         let acc = try #require(file.matrices["imu_acc"])
         let gyr = try #require(file.matrices["imu_gyr"])
         let mag = try #require(file.matrices["imu_mag"])

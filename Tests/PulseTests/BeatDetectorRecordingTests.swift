@@ -4,7 +4,7 @@ import Testing
 
 /// The detector on the development recordings: equal to the Python prototype (`bench/pulse_reference.py`, whose
 /// output on them is in `Fixtures/`) and within the accuracy measured by `bench/heart-rate`.
-@Suite(.enabled(if: DevelopmentData.isPresent, "no PPG recordings in $PPG_DIR or ../shared/data/ppg"))
+@Suite(.enabled(if: DevelopmentData.isPresent, "no PPG recordings in $PPG_DIR or ../shared/data/ppg beside the package (or its main checkout)"))
 struct BeatDetectorRecordingTests {
     static func detect(_ name: String) throws -> [Beat] {
         let recording = try DevelopmentData.recording(name)

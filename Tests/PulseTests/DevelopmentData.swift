@@ -1,17 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// The PPG development recordings (`$PPG_DIR`, else `../shared/data/ppg` beside the repository, else the team's
-/// `/work/shared/data/ppg` for worktrees) and this target's fixtures.
+/// The PPG development recordings (`$PPG_DIR`, else `../shared/data/ppg` beside the package or its main checkout)
+/// and this target's fixtures.
 enum DevelopmentData {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let directory: URL = {
-        let candidates = [
-            ProcessInfo.processInfo.environment["PPG_DIR"],
-            repository.appendingPathComponent("../shared/data/ppg").standardized.path,
-            "/work/shared/data/ppg",
-        ].compactMap { $0 }
+        let candidates = PackagePaths.sharedDataCandidates("ppg", environmentVariable: "PPG_DIR")
         let found = candidates.first { FileManager.default.fileExists(atPath: $0 + "/a103l.csv") }
         return URL(fileURLWithPath: found ?? candidates[0])
     }()

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BodyReadingsCLI
+import TextFormats
 
 /// `FixedDecimal` replaced Foundation's `String(format: "%.Nf")`; it must print exactly what that printed.
 @Suite struct FixedDecimalTests {

@@ -7,9 +7,9 @@ import Darwin
 #endif
 
 import MotionMath
-@testable import Sensors
+@testable import TextFormats
 
-@Suite struct RecordingDoubleTextTests {
+@Suite struct DoubleTextTests {
     /// Deterministic values of every kind the recordings hold: uniform, ADC-like (count × scale), timestamps, and
     /// random bit patterns over the whole range.
     static func values() -> [Double] {

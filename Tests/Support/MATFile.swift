@@ -6,23 +6,30 @@ import Foundation
 /// Format: "MAT-File Format", MathWorks, version 7: a 128-byte header, then data elements (type, size, data padded to
 /// 8 bytes; "small" elements pack type and size into one word); `miCOMPRESSED` (15) wraps a zlib stream of one element;
 /// `miMATRIX` (14) holds flags, dimensions, name and the real part.
-struct MATFile {
-    struct Matrix {
-        var rows: Int
-        var columns: Int
-        /// Column-major.
-        var values: [Double]
+public struct MATFile: Sendable {
+    /// One numeric matrix, converted to `Double` whatever its stored class.
+    public struct Matrix: Sendable {
+        /// Number of rows (the first dimension).
+        public var rows: Int
+        /// Number of columns (the second dimension).
+        public var columns: Int
+        /// The values, column-major.
+        public var values: [Double]
 
-        subscript(row: Int, column: Int) -> Double { values[column * rows + row] }
+        /// The value at (`row`, `column`), both from 0.
+        public subscript(row: Int, column: Int) -> Double { values[column * rows + row] }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    /// Why a file could not be read.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    var matrices: [String: Matrix] = [:]
+    /// The file's numeric two-dimensional matrices by variable name.
+    public var matrices: [String: Matrix] = [:]
 
-    init(path: String) throws {
+    /// Reads the file at `path`.
+    public init(path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(description: "cannot read \(path)")
         }
