@@ -79,7 +79,8 @@ let package = Package(
             dependencies: ["BodyReadingsCLI", "IIODTestServer", "MotionSimulation", "TestSupport"],
             swiftSettings: strict),
         .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer", "MotionSimulation"], swiftSettings: strict),
-        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "CalibrationTests", dependencies: ["Calibration", "MotionMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),

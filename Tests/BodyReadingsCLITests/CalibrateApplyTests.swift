@@ -56,7 +56,7 @@ struct CalibrateApplyTests {
         #expect(applied.stderr.contains("calibration: gyroscope from \(directory)/config/bodyreadings/calibration/"))
         try source.start(CaptureConfiguration(updateInterval: 0.01))
         defer { source.stop() }
-        let stream = MotionSampleStream(source: source, correction: correction)
+        let stream = SourceInput(source: source, correction: correction)
         var sum = SIMD3<Double>.zero
         for _ in 0..<300 { sum += try #require(try stream.next()).gyroscope.simd }
         let mean = sum / 300

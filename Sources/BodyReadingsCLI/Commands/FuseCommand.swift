@@ -69,21 +69,14 @@ enum FuseCommand {
         } ?? MotionOutputWriter(format: format, units: units, console: console)
 
         // 3. Fuse as we read.
-        var filter = AttitudeFilter()
-        var decimator = MotionOutputDecimator(interval: interval)
         try writer.writeHeader()
-        var rows = 0
-        while let recorded = try reader.next() {
-            let sample = calibration?.apply(to: recorded) ?? recorded
-            let estimate = filter.update(sample)
-            rows += 1
-            if decimator.shouldEmit(t: sample.t) {
-                try writer.write(estimate)
-            }
-        }
-        try writer.flush()
+        var pipeline = Pipeline(
+            input: RecordingInput(reader: reader, calibration: calibration), processor: AttitudeFilter(),
+            settings: PipelineSettings(captureInterval: interval, updateInterval: interval))
+        var consumer = MotionOutputConsumer(writer: writer)
+        let report = try pipeline.run(into: &consumer)
         try output?.close()
-        if rows == 0 {
+        if report.elements == 0 {
             console.warning("\(reader.source) has a header but no samples; nothing to fuse")
         }
         return .ok

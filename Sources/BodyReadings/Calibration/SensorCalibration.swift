@@ -1,10 +1,14 @@
+import Calibration
+import MotionMath
+import Sensors
+
 /// The calibration applied to a source's readings: the calibration file of the physical sensor that produced each
 /// kind of reading (an IMU whose accelerometer and gyroscope are one chip shares one file; a laptop's separate
 /// accelerometer and gyroscope devices have one file each), and the correction step that applies it.
 ///
-/// Bridges the `Calibration` target (SIMD3 vectors, files) to the capture pipeline: hand `readingCorrection` to
-/// `MotionSampleStream`, the CLI's `StreamSession` or `MotionManager(calibration: .custom(…))`, or call `apply(to:)` on merged
-/// samples (`fuse`).
+/// Bridges the `Calibration` target (SIMD3 vectors, files) to the pipeline: hand `readingCorrection` to a
+/// `SourceInput` (or `MotionManager(calibration: .custom(…))`), or this value to a `RecordingInput`, which calls
+/// `apply(to:)` on merged samples (`fuse`).
 public struct SensorCalibration: Sendable {
     /// The file applied to each kind of reading, with where it came from. Kinds without an entry pass unchanged.
     public var files: [SensorReading.Kind: CalibrationStore.Located]
@@ -14,7 +18,7 @@ public struct SensorCalibration: Sendable {
         self.files = files
     }
 
-    /// One file for every kind (an explicit `--calibration FILE`, a recording, the simulator).
+    /// One file for every kind (a file named explicitly, applied whatever sensor it was written for).
     public init(file: CalibrationFile, path: String) {
         let located = CalibrationStore.Located(file: file, path: path)
         self.init(files: [.accelerometer: located, .gyroscope: located, .magnetometer: located])
@@ -38,6 +42,11 @@ public struct SensorCalibration: Sendable {
             }
         }
         return byPath.map { "\($0.kinds.joined(separator: ", ")) from \($0.path)" }
+    }
+
+    /// One line naming what is applied: `calibration: gyroscope, accelerometer from /path/imu.json; …`.
+    public var summary: String {
+        "calibration: " + descriptions.joined(separator: "; ")
     }
 
     private func section(for kind: SensorReading.Kind) -> Bool? {
@@ -107,22 +116,27 @@ public struct SensorCalibration: Sendable {
         return [.accelerometer: identity, .gyroscope: identity, .magnetometer: identity]
     }
 
-    /// What `resolve` found: the calibration to apply and the files that could not be used. A stored file that
-    /// cannot be used is reported as an error naming the file, after which the data of that sensor flow
-    /// uncalibrated, with a warning; an explicitly named one makes the CLI fail (and `MotionManager` refuse to
-    /// start), since the user asked for that file.
+    /// What `resolve` found, as values that the CLI and `MotionManager` each render: the calibration to apply (with
+    /// the file behind each kind of reading), the stored files that could not be used, and notes. A stored file that
+    /// cannot be used leaves that sensor's data uncalibrated (`uncalibratedWarning`); an explicitly named one makes
+    /// the CLI fail (and `MotionManager` refuse to start), since the user asked for that file.
     public struct Resolution: Sendable {
-        /// The calibration to apply (possibly empty).
+        /// The calibration to apply (possibly empty); `calibration.files` says which file each kind comes from.
         public var calibration: SensorCalibration
         /// Files that exist but could not be used.
         public var problems: [CalibrationFileError]
-        /// Notes for stderr, e.g. an explicit file written for another sensor.
-        public var notes: [String]
+        /// Facts worth telling, e.g. an explicit file written for another sensor.
+        public var notes: [CalibrationNote]
+
+        /// What the data lose when a file could not be used, for a `warning:` line; nil when every file was used.
+        public var uncalibratedWarning: String? {
+            problems.isEmpty ? nil : "continuing without the calibration of the file(s) above: the data are uncalibrated"
+        }
     }
 
     /// The identities whose stored files apply to `source` without being named: the IIO sensors and the simulator.
-    /// A recording (or any other source) has none: it is calibrated already unless it was recorded with
-    /// `--no-calibration`, and only an explicitly named file is applied to it (as `fuse` does).
+    /// A recording (or any other source) has none: it is calibrated already unless it was recorded raw,
+    /// and only an explicitly named file is applied to it (as `fuse` does).
     public static func storedIdentities(of source: any MotionSource) -> [SensorReading.Kind: String] {
         guard source is IIOMotionSource || source is SimulatedMotionSource else { return [:] }
         return sensorIdentities(of: source)
@@ -138,11 +152,10 @@ public struct SensorCalibration: Sendable {
         if let explicitPath {
             do {
                 let file = try CalibrationStore.read(path: explicitPath)
-                var notes: [String] = []
+                var notes: [CalibrationNote] = []
                 if !Set(identities.values).contains(file.sensor) {
                     notes.append(
-                        "\(explicitPath) was written for sensor '\(file.sensor)'; applying it to "
-                            + "\(source.info.name) as asked")
+                        .writtenForAnotherSensor(path: explicitPath, writtenFor: file.sensor, source: source.info.name))
                 }
                 return Resolution(
                     calibration: SensorCalibration(file: file, path: explicitPath), problems: [], notes: notes)

@@ -1,3 +1,4 @@
+import Calibration
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,8 @@
 import Testing
-@testable import BodyReadingsCLI
+import BodyReadings
 
-@Suite("motion output decimator")
-struct MotionOutputDecimatorTests {
+@Suite("update decimator")
+struct UpdateDecimatorTests {
     /// Kernel realtime timestamps (≈ 1.8e9 s, resolved to 2.4e-7 s) of a sensor sampling every `period` s with
     /// arrival jitter uniform in ±`jitter` s; deterministic.
     static func realtimeTimes(count: Int, period: Double, jitter: Double, seed: UInt64 = 5) -> [Double] {
@@ -17,7 +17,7 @@ struct MotionOutputDecimatorTests {
     }
 
     static func emitted(_ times: [Double], interval: Double) -> [Double] {
-        var decimator = MotionOutputDecimator(interval: interval)
+        var decimator = UpdateDecimator(interval: interval)
         return times.filter { decimator.shouldEmit(t: $0) }
     }
 
