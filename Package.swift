@@ -37,6 +37,7 @@ let package = Package(
         .target(name: "Sensors", dependencies: ["IIO", "MotionMath"], swiftSettings: strict),
         .target(name: "Calibration", swiftSettings: strict),
         .target(name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "TextFormats"], swiftSettings: strict),
+        .target(name: "Pulse", swiftSettings: strict),
         .target(
             name: "BodyReadings",
             dependencies: [
@@ -72,6 +73,9 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Bench helpers
+        .executableTarget(name: "pulse-bench", dependencies: ["Pulse"], path: "bench/PulseBench", swiftSettings: strict),
+
         // MARK: Test support (helpers the test targets share: subprocesses, temporary directories, BROAD data)
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
 
@@ -92,6 +96,8 @@ let package = Package(
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
+        .testTarget(
+            name: "PulseTests", dependencies: ["Pulse", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats", "MotionMath"], swiftSettings: strict),
         .testTarget(
             name: "MotionSimulationTests", dependencies: ["MotionSimulation", "MotionMath"], swiftSettings: strict),

@@ -7,10 +7,7 @@ public enum BROADData {
     /// package, then the same beside the main checkout when the package is a git worktree (`.git` is a file naming
     /// `<main>/.git/worktrees/<name>`). Nil when none has any.
     public static let directory: String? = {
-        var candidates = [ProcessInfo.processInfo.environment["BROAD_DIR"]].compactMap { $0 }
-        candidates.append(PackagePaths.root + "/../shared/data/broad")
-        if let main = mainCheckout(of: PackagePaths.root) { candidates.append(main + "/../shared/data/broad") }
-        return candidates.map { URL(fileURLWithPath: $0).standardized.path }.first { !trials(in: $0).isEmpty }
+        PackagePaths.sharedDataCandidates("broad", environmentVariable: "BROAD_DIR").first { !trials(in: $0).isEmpty }
     }()
 
     /// Why `directory` is nil, for a skipped test's message.
@@ -32,13 +29,4 @@ public enum BROADData {
         return names.filter { $0.hasSuffix(".mat") }.map { String($0.dropLast(4)) }.sorted()
     }
 
-    private static func mainCheckout(of root: String) -> String? {
-        guard let text = try? String(contentsOfFile: root + "/.git", encoding: .utf8),
-            let line = text.split(separator: "\n").first, line.hasPrefix("gitdir: ")
-        else { return nil }
-        // <main>/.git/worktrees/<name> → <main>
-        var url = URL(fileURLWithPath: String(line.dropFirst("gitdir: ".count)))
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }
 }

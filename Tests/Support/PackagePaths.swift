@@ -22,4 +22,25 @@ public enum PackagePaths {
         }
         return nil
     }
+
+    /// Where the shared data set `subdirectory` (of `../shared/data/`) may be, in order: `$environmentVariable`,
+    /// `../shared/data/<subdirectory>` beside the package, then the same beside the main checkout when the package is
+    /// a git worktree (`.git` is a file naming `<main>/.git/worktrees/<name>`). Standardised paths; they may not exist.
+    public static func sharedDataCandidates(_ subdirectory: String, environmentVariable: String) -> [String] {
+        var candidates = [ProcessInfo.processInfo.environment[environmentVariable]].compactMap { $0 }
+        candidates.append(root + "/../shared/data/" + subdirectory)
+        if let main = mainCheckout { candidates.append(main + "/../shared/data/" + subdirectory) }
+        return candidates.map { URL(fileURLWithPath: $0).standardized.path }
+    }
+
+    /// The main checkout when the package is a git worktree, else nil.
+    private static var mainCheckout: String? {
+        guard let text = try? String(contentsOfFile: root + "/.git", encoding: .utf8),
+            let line = text.split(separator: "\n").first, line.hasPrefix("gitdir: ")
+        else { return nil }
+        // <main>/.git/worktrees/<name> → <main>
+        var url = URL(fileURLWithPath: String(line.dropFirst("gitdir: ".count)))
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }
 }
