@@ -286,7 +286,7 @@ enum CalibrateCommand {
                     try print(file, path: nil, console: console, json: false, indent: "  ")
                 }
             case .failure(let error):
-                console.error(error.description)
+                console.error(error.cliError.message)
                 status = .dataError
             }
         }

@@ -60,7 +60,7 @@ enum CalibrationOptions {
             throw problem.cliError
         }
         for note in resolution.notes { console.note("note: \(note)") }
-        for problem in resolution.problems { console.error(problem.description) }
+        for problem in resolution.problems { console.error(problem.cliError.message) }
         if let warning = resolution.uncalibratedWarning { console.warning(warning) }
         let calibration = resolution.calibration
         guard !calibration.isEmpty else { return nil }
