@@ -12,6 +12,10 @@ enum FuseCommand {
             ],
             options: [
                 OptionSpec(["--no-magnetometer"], help: "Ignore magnetometer columns: 6D fusion, heading arbitrary."),
+                OptionSpec(
+                    ["--offline"],
+                    help: "Smooth: read the whole recording first and let every estimate use the samples after it "
+                        + "too (more accurate; memory grows with the recording, about 185 bytes per sample)."),
                 OptionSpec(["--format"], value: "FORMAT", help: "Output format: csv (default) or jsonl."),
                 OptionSpec(
                     ["--interval"], value: "SECONDS",
@@ -30,6 +34,11 @@ enum FuseCommand {
                 user_acceleration_x,user_acceleration_y,user_acceleration_z. Reads and writes as it goes: memory \
                 stays constant whatever the length of the recording.
 
+                OFFLINE: --offline reads the whole recording, runs the filter backwards and forwards to learn the \
+                gyroscope bias from both sides, and filters the accelerometer and magnetometer without lag \
+                (forwards, then backwards). Same output format; nothing is written until the input has ended. \
+                Memory: about 185 bytes per sample (an hour at 200 Hz: 133 MB).
+
                 CALIBRATION: a recording is calibrated already (what 'record' writes) and is fused as recorded. \
                 A recording made with 'record --no-calibration' is corrected with --calibration FILE (named on \
                 stderr); a FILE that cannot be used (missing, unreadable, corrupt, truncated, another version) is \
@@ -38,6 +47,7 @@ enum FuseCommand {
                 EXAMPLES:
                   bodyreadings fuse walk.csv > motion.csv
                   bodyreadings record - --duration 10 | bodyreadings fuse --format jsonl --interval 0.1
+                  bodyreadings fuse --offline walk.csv > smoothed.csv
                   bodyreadings fuse raw.csv --calibration ~/.config/bodyreadings/calibration/imu.json
 
                 EXIT STATUS: 0 ok, 64 usage error, 65 malformed recording (the message names the line) or \
@@ -68,17 +78,28 @@ enum FuseCommand {
             MotionOutputWriter(format: format, units: units, sink: { try file.write($0) })
         } ?? MotionOutputWriter(format: format, units: units, console: console)
 
-        // 3. Fuse as we read.
-        var filter = AttitudeFilter()
+        // 3. Fuse as we read, or read everything and smooth.
         var decimator = MotionOutputDecimator(interval: interval)
         try writer.writeHeader()
         var rows = 0
-        while let recorded = try reader.next() {
-            let sample = calibration?.apply(to: recorded) ?? recorded
-            let estimate = filter.update(sample)
-            rows += 1
-            if decimator.shouldEmit(t: sample.t) {
-                try writer.write(estimate)
+        if arguments.has("--offline") {
+            var smoother = AttitudeSmoother()
+            while let recorded = try reader.next() {
+                smoother.append(calibration?.apply(to: recorded) ?? recorded)
+            }
+            rows = smoother.count
+            try smoother.smooth { estimate in
+                if decimator.shouldEmit(t: estimate.t) { try writer.write(estimate) }
+            }
+        } else {
+            var filter = AttitudeFilter()
+            while let recorded = try reader.next() {
+                let sample = calibration?.apply(to: recorded) ?? recorded
+                let estimate = filter.update(sample)
+                rows += 1
+                if decimator.shouldEmit(t: sample.t) {
+                    try writer.write(estimate)
+                }
             }
         }
         try writer.flush()
