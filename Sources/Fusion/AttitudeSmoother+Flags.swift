@@ -1,3 +1,5 @@
+import MotionMath
+
 extension AttitudeSmoother {
     /// One byte per sample: what the passes learnt about it.
     struct Flags: OptionSet, Sendable {

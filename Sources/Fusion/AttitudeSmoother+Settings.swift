@@ -1,3 +1,5 @@
+import MotionMath
+
 extension AttitudeSmoother {
     /// The parameters of the offline smoother, with their units and defaults.
     public struct Settings: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import MotionMath
+
 /// Offline attitude estimation for a whole recording: every estimate may use the samples after it as well as those
 /// before it.
 ///

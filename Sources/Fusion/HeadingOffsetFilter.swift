@@ -1,3 +1,5 @@
+import MotionMath
+
 /// The first-order filter that turns per-sample heading disagreements (the rotation about the vertical that would
 /// make the magnetometer point north) into a heading offset, with VQF's magnetic disturbance rejection: while the
 /// field is disturbed the magnetometer is ignored for up to `maximumRejectionTime`, then used at a reduced gain.

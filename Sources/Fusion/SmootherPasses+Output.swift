@@ -1,3 +1,5 @@
+import MotionMath
+
 extension SmootherPasses {
     /// The last pass: the estimates in order (the inclination correction of step 3 is recomputed as it goes rather
     /// than stored, which saves 32 bytes per sample).

@@ -1,3 +1,5 @@
+import MotionMath
+
 /// The passes of `AttitudeSmoother` over one recording, and the per-sample arrays they hand on to each other (the
 /// steps are numbered as in `AttitudeSmoother`'s description).
 struct SmootherPasses {

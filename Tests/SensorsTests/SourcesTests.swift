@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 import MotionSimulation
 import Testing
 @testable import Sensors
@@ -9,10 +9,16 @@ struct SourcesTests {
     func samples(_ source: any MotionSource, count: Int, interval: Double = 0.1) throws -> [IMUSample] {
         try source.start(CaptureConfiguration(updateInterval: interval))
         defer { source.stop() }
-        let stream = MotionSampleStream(source: source)
+        var merger = SampleMerger()
         var result: [IMUSample] = []
-        while result.count < count, let sample = try stream.next() { result.append(sample) }
-        return result
+        while result.count < count {
+            guard let readings = try source.read() else {
+                merger.flush(into: &result)
+                break
+            }
+            for reading in readings { merger.push(reading, into: &result) }
+        }
+        return Array(result.prefix(count))
     }
 
     @Test func simulatedSourceIsDeterministicForASeed() throws {

@@ -1,5 +1,6 @@
 import BodyReadings
 import FoundationEssentials
+import TextFormats
 
 /// `bodyreadings calibrate gyro|accel|magnetometer|show|reset`: estimates a sensor's calibration from a recording
 /// (still periods and poses found in the data, no prompts), stores it per sensor, shows and removes stored files.

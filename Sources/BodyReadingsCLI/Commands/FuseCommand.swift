@@ -79,34 +79,25 @@ enum FuseCommand {
         } ?? MotionOutputWriter(format: format, units: units, console: console)
 
         // 3. Fuse as we read, or read everything and smooth.
-        var decimator = MotionOutputDecimator(interval: interval)
         try writer.writeHeader()
-        var rows = 0
-        if arguments.has("--offline") {
-            var smoother = AttitudeSmoother()
-            while let recorded = try reader.next() {
-                smoother.append(calibration?.apply(to: recorded) ?? recorded)
-            }
-            rows = smoother.count
-            try smoother.smooth { estimate in
-                if decimator.shouldEmit(t: estimate.t) { try writer.write(estimate) }
-            }
-        } else {
-            var filter = AttitudeFilter()
-            while let recorded = try reader.next() {
-                let sample = calibration?.apply(to: recorded) ?? recorded
-                let estimate = filter.update(sample)
-                rows += 1
-                if decimator.shouldEmit(t: sample.t) {
-                    try writer.write(estimate)
-                }
-            }
-        }
-        try writer.flush()
+        let input = RecordingInput(reader: reader, calibration: calibration)
+        let settings = PipelineSettings(captureInterval: interval, updateInterval: interval)
+        var consumer = MotionOutputConsumer(writer: writer)
+        let report = arguments.has("--offline")
+            ? try run(Pipeline(input: input, processor: AttitudeSmoother(), settings: settings), into: &consumer)
+            : try run(Pipeline(input: input, processor: AttitudeFilter(), settings: settings), into: &consumer)
         try output?.close()
-        if rows == 0 {
+        if report.elements == 0 {
             console.warning("\(reader.source) has a header but no samples; nothing to fuse")
         }
         return .ok
+    }
+
+    /// Runs `pipeline` (one specialisation per processor).
+    static func run<Processor: ReadingProcessor>(
+        _ pipeline: Pipeline<RecordingInput, Processor>, into consumer: inout MotionOutputConsumer
+    ) throws -> PipelineReport where Processor.Output == MotionEstimate {
+        var pipeline = pipeline
+        return try pipeline.run(into: &consumer)
     }
 }

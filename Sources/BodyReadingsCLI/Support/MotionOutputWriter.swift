@@ -1,4 +1,5 @@
 import BodyReadings
+import TextFormats
 
 /// Writes fused motion (`MotionEstimate`s) as DESIGN.md's CSV or as JSON lines, fast and buffered.
 ///

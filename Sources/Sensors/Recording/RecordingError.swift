@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextFormats
 
 /// Why a recording (DESIGN.md's recording CSV) could not be read or written, with where: the file and the line.
 ///

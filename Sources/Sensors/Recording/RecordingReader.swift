@@ -1,4 +1,5 @@
-import Fusion
+import MotionMath
+import TextFormats
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 
 extension ReplayMotionSource {
     /// Replays the recording at `path` (read as it goes, in constant memory).

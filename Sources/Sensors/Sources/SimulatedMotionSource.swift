@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 import MotionSimulation
 
 /// The built-in simulated IMU: a BMI160-class accelerometer, gyroscope and magnetometer (noise, bias, sampling from
@@ -54,8 +54,8 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         batchSize = max(1, Int((sampleRate * configuration.updateInterval).rounded(.down)))
         updateInterval = configuration.updateInterval.isFinite ? max(configuration.updateInterval, 0) : 0
         configuration.log(
-            "sim: sampling at \(DeviceCapture.format(sampleRate)) Hz (smallest available ≥ "
-                + "\(DeviceCapture.format(needed)) Hz), seed \(seed), \(pacing == .fast ? "fast" : "real time")")
+            "sim: sampling at \(sampleRate.sysfsText) Hz (smallest available ≥ "
+                + "\(needed.sysfsText) Hz), seed \(seed), \(pacing == .fast ? "fast" : "real time")")
         startClock = MonotonicClock.now()
     }
 

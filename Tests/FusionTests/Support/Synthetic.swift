@@ -1,5 +1,6 @@
 import Foundation
 import Fusion
+import MotionMath
 
 /// Synthetic IMU data with known truth, for the filter tests.
 ///
@@ -82,19 +83,12 @@ extension Synthetic {
 
 /// Deterministic Gaussian noise (SplitMix64 + Box–Muller).
 struct Gaussian {
-    var state: UInt64
+    var random: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func uniform() -> Double { (Double(next() >> 11) + 0.5) / Double(1 << 53) }
+    /// Uniform in (0, 1), so that the logarithm below stays finite.
+    mutating func uniform() -> Double { (Double(random.next() >> 11) + 0.5) / Double(1 << 53) }
 
     mutating func normal() -> Double {
         (-2 * log(uniform())).squareRoot() * cos(2 * Double.pi * uniform())
