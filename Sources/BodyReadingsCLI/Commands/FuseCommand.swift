@@ -1,4 +1,6 @@
 import BodyReadings
+import Fusion
+import ReadingFormats
 
 /// `bodyreadings fuse [FILE|-]`: fuses a recording into attitude, gravity and user acceleration, streaming.
 enum FuseCommand {
@@ -73,7 +75,7 @@ enum FuseCommand {
         let reader = path == "-"
             ? try RecordingReader(fileDescriptor: 0, source: "<stdin>", useMagnetometer: useMagnetometer)
             : try RecordingReader(path: path, useMagnetometer: useMagnetometer)
-        let output = try arguments.value("--output").map { try MotionOutputFile(path: $0) }
+        let output = try arguments.value("--output").map { try OutputFile(path: $0) }
         let writer = output.map { file in
             MotionOutputWriter(format: format, units: units, sink: { try file.write($0) })
         } ?? MotionOutputWriter(format: format, units: units, console: console)
