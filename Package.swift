@@ -38,6 +38,7 @@ let package = Package(
         .target(name: "Calibration", swiftSettings: strict),
         .target(name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "TextFormats"], swiftSettings: strict),
         .target(name: "Pulse", swiftSettings: strict),
+        .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(
             name: "BodyReadings",
             dependencies: [
@@ -74,7 +75,8 @@ let package = Package(
         ),
 
         // MARK: Bench helpers
-        .executableTarget(name: "pulse-bench", dependencies: ["Pulse"], path: "bench/PulseBench", swiftSettings: strict),
+        .executableTarget(
+            name: "pulse-bench", dependencies: ["Pulse", "PulseSimulation"], path: "bench/PulseBench", swiftSettings: strict),
 
         // MARK: Test support (helpers the test targets share: subprocesses, temporary directories, BROAD data)
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
@@ -97,7 +99,8 @@ let package = Package(
         .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
         .testTarget(
-            name: "PulseTests", dependencies: ["Pulse", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
+            name: "PulseTests", dependencies: ["Pulse", "PulseSimulation", "TestSupport"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats", "MotionMath"], swiftSettings: strict),
         .testTarget(
             name: "MotionSimulationTests", dependencies: ["MotionSimulation", "MotionMath"], swiftSettings: strict),

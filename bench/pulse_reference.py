@@ -250,6 +250,11 @@ class Detector:
     def _candidate(self, tc, dc, dl, dr):
         s = self.s
         if self.level is None:
+            if tc < self.bad_until:
+                # Learn from the pulse, not from an artefact's transient: start again after it.
+                self.learn_max = 0.0
+                self.learn_start = self.bad_until
+                return
             self.learn_max = max(self.learn_max, dc)
             if tc - self.learn_start >= s.learning_time:
                 self.level = self.learn_max
@@ -276,7 +281,6 @@ class Detector:
             return
         self.candidate = (tb, peak)
         self.last_candidate = tb
-        self.floor_since = None
 
     def _detect(self, tb, slope):
         s = self.s
@@ -330,6 +334,8 @@ class Detector:
             corr = sum(a * b for a, b in zip(shaped[0], self.template))
         shape_ok = corr is None or corr >= s.template_correlation
         good = (not bad) and slope_ok and shape_ok
+        if good:
+            self.floor_since = None  # a clean pulse, not noise at the floor
         # The template and the pulse amplitude learn from beats outside artefacts.
         if shaped is not None and not bad:
             v, amp = shaped

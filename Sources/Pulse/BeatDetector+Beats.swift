@@ -3,6 +3,12 @@ extension BeatDetector {
     /// candidate, as a steeper replacement of the pending candidate, or ignored.
     mutating func consider(time: Double, slope: Double, before: Double, after: Double, coefficients c: Coefficients) {
         guard let level = state.slopeLevel else {
+            if time < state.poorUntil {
+                // Learn from the pulse, not from an artefact's transient: start again after it.
+                state.learningMaximum = 0
+                state.learningStart = state.poorUntil
+                return
+            }
             state.learningMaximum = Swift.max(state.learningMaximum, slope)
             if let start = state.learningStart, time - start >= settings.learningTime {
                 state.slopeLevel = state.learningMaximum
@@ -32,7 +38,6 @@ extension BeatDetector {
         if let last = state.lastBeatTime, beatTime - last < refractoryTime { return }
         state.candidate = (beatTime, peak)
         state.lastCandidateTime = beatTime
-        state.floorSince = nil
     }
 
     /// Step 6: the candidate becomes a beat, pending its quality; clean upstrokes update the slope level.
@@ -65,6 +70,7 @@ extension BeatDetector {
         }
         let shapeMatches = correlation.map { $0 >= settings.templateCorrelation } ?? true
         let clean = !poor && beat.slopePlausible && shapeMatches
+        if clean { state.floorSince = nil }  // a clean pulse, not noise at the floor
         if let shaped, !poor { learn(shaped, correlation: correlation, clean: clean, expectedInterval: e) }
         return track(beat, clean: clean)
     }

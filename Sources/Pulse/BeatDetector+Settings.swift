@@ -5,7 +5,7 @@ extension BeatDetector {
     /// 25 Hz up. The defaults come from physiology (heart rates 30–220 beats/min, pulse shapes), checked on the
     /// development recordings and on simulated PPG from 48 to 165 beats/min (`bench/heart-rate`). The results are flat
     /// around them: ±30 % on any one parameter moves the windowed error on the development recordings by at most
-    /// 0.12 beats/min with ≥ 92 % of windows covered, except a lower `artefactSlopeRatio` (2.1: 87 % covered) and a
+    /// 0.09 beats/min with ≥ 94 % of windows covered, except a lower `artefactSlopeRatio` (2.1: 89 % covered) and a
     /// stricter `templateCorrelation` (0.975: 55 % covered).
     public struct Settings: Sendable, Hashable {
         // MARK: Band-pass
