@@ -3,6 +3,7 @@
 //
 // Layering (see README.md, "Architecture"): every arrow below is a dependency; no other imports are allowed.
 //   bodyreadings → BodyReadingsCLI → BodyReadings → {Sensors → IIO → CIIO, Calibration, Fusion}
+//   MQTT → CMosquitto (libmosquitto) stands apart until the CLI publishes readings (issue 13).
 //   Sensors and the test-support targets may use MotionSimulation (ground-truth trajectories), which uses Fusion's math.
 import PackageDescription
 
@@ -24,6 +25,11 @@ let package = Package(
             pkgConfig: "libiio",
             providers: [.apt(["libiio-dev"])]
         ),
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
 
         // MARK: Library layers
         .target(name: "IIO", dependencies: ["CIIO"], swiftSettings: strict),
@@ -36,6 +42,7 @@ let package = Package(
             dependencies: ["Sensors", "Calibration", "Fusion"],
             swiftSettings: strict
         ),
+        .target(name: "MQTT", dependencies: ["CMosquitto"], swiftSettings: strict),
         .target(name: "BodyReadingsCLI", dependencies: ["BodyReadings"], swiftSettings: strict),
         .executableTarget(name: "bodyreadings", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
 
@@ -66,6 +73,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer"], swiftSettings: strict),
+        .testTarget(name: "MQTTTests", dependencies: ["MQTT"], swiftSettings: strict),
         .testTarget(name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
