@@ -2,9 +2,12 @@
 // BodyReadings — CoreMotion-style device motion for Linux (GPL-3.0-or-later).
 //
 // Layering (see README.md, "Architecture"): every arrow below is a dependency; no other imports are allowed.
-//   bodyreadings → BodyReadingsCLI → BodyReadings → {Sensors → IIO → CIIO, Calibration, Fusion}
-//   MQTT → CMosquitto (libmosquitto) stands apart until the CLI publishes readings (issue 13).
-//   Sensors and the test-support targets may use MotionSimulation (ground-truth trajectories), which uses Fusion's math.
+//   bodyreadings → BodyReadingsCLI → BodyReadings → {Sensors → IIO → CIIO, Calibration, Fusion, ReadingFormats}
+//   MotionMath (vectors, matrices, quaternions, IMUSample, seeded generators) is below them all; Fusion,
+//   MotionSimulation and Sensors use it.
+//   TextFormats (number text, JSON) serves ReadingFormats (the recording and fused-output files) and the CLI.
+//   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
+//   MQTT (safe Swift over libmosquitto through CMosquitto) is used by Publishing (issue 13).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -33,48 +36,93 @@ let package = Package(
 
         // MARK: Library layers
         .target(name: "IIO", dependencies: ["CIIO"], swiftSettings: strict),
-        .target(name: "Fusion", swiftSettings: strict),
-        .target(name: "MotionSimulation", dependencies: ["Fusion"], swiftSettings: strict),
-        .target(name: "Sensors", dependencies: ["IIO", "Fusion", "MotionSimulation"], swiftSettings: strict),
+        .target(name: "MotionMath", swiftSettings: strict),
+        .target(name: "Fusion", dependencies: ["MotionMath"], swiftSettings: strict),
+        .target(name: "MotionSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
+        .target(name: "TextFormats", swiftSettings: strict),
+        .target(name: "Sensors", dependencies: ["IIO", "MotionMath"], swiftSettings: strict),
         .target(name: "Calibration", swiftSettings: strict),
+        .target(name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "TextFormats"], swiftSettings: strict),
+        .target(name: "Pulse", swiftSettings: strict),
+        .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(
             name: "BodyReadings",
-            dependencies: ["Sensors", "Calibration", "Fusion"],
+            dependencies: [
+                "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "ReadingFormats", "TextFormats",
+            ],
             swiftSettings: strict
         ),
         .target(name: "MQTT", dependencies: ["CMosquitto"], swiftSettings: strict),
-        .target(name: "BodyReadingsCLI", dependencies: ["BodyReadings"], swiftSettings: strict),
+        .target(
+            name: "BodyReadingsCLI",
+            dependencies: [
+                "BodyReadings", "Sensors", "Calibration", "Fusion", "MotionMath", "ReadingFormats", "TextFormats",
+            ],
+            swiftSettings: strict),
         .executableTarget(name: "bodyreadings", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
 
-        // MARK: Test support
-        .target(name: "IIODTestServer", dependencies: ["MotionSimulation"], swiftSettings: strict),
+        // MARK: Test rigs (not shipped: full Foundation allowed; executables used by tests and Tests/HardwareInTheLoop)
+        .target(
+            name: "IIODTestServer", dependencies: ["MotionMath", "MotionSimulation"],
+            path: "Tests/Rigs/IIODTestServer", swiftSettings: strict),
         .executableTarget(
             name: "bodyreadings-test-iiod",
-            dependencies: ["IIODTestServer", "MotionSimulation", "Fusion"],
+            dependencies: ["IIODTestServer", "MotionSimulation", "MotionMath"],
+            path: "Tests/Rigs/bodyreadings-test-iiod",
             swiftSettings: strict
         ),
-        .target(name: "VirtualSensorHub", dependencies: ["MotionSimulation"], swiftSettings: strict),
+        .target(
+            name: "VirtualSensorHub", dependencies: ["MotionMath", "MotionSimulation"],
+            path: "Tests/Rigs/VirtualSensorHub", swiftSettings: strict),
         .executableTarget(
             name: "bodyreadings-virtual-hub",
             dependencies: ["VirtualSensorHub"],
+            path: "Tests/Rigs/bodyreadings-virtual-hub",
             swiftSettings: strict
         ),
 
+        // MARK: Bench helpers
+        .executableTarget(
+            name: "pulse-bench", dependencies: ["Pulse", "PulseSimulation"], path: "bench/PulseBench", swiftSettings: strict),
+
+        // MARK: Test support (helpers the test targets share: subprocesses, temporary directories, BROAD data)
+        .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
+
         // MARK: Tests
         .testTarget(
-            name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI", "IIODTestServer", "MotionSimulation"],
+            name: "BodyReadingsCLITests",
+            dependencies: [
+                "BodyReadingsCLI", "BodyReadings", "Sensors", "Calibration", "MotionMath", "ReadingFormats",
+                "IIODTestServer", "MotionSimulation", "TestSupport",
+            ],
             swiftSettings: strict),
-        .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer", "MotionSimulation"], swiftSettings: strict),
-        .testTarget(name: "CalibrationTests", dependencies: ["Calibration"], swiftSettings: strict),
-        .testTarget(name: "FusionTests", dependencies: ["Fusion"], swiftSettings: strict),
-        .testTarget(name: "MotionSimulationTests", dependencies: ["MotionSimulation"], swiftSettings: strict),
         .testTarget(
-            name: "IIODTestServerTests", dependencies: ["IIODTestServer", "MotionSimulation", "Fusion"],
+            name: "BodyReadingsTests",
+            dependencies: ["BodyReadings", "Sensors", "Calibration", "MotionMath", "IIODTestServer", "MotionSimulation"],
             swiftSettings: strict),
-        .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer"], swiftSettings: strict),
-        .testTarget(name: "MQTTTests", dependencies: ["MQTT"], swiftSettings: strict),
-        .testTarget(name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub"], swiftSettings: strict),
+        .testTarget(
+            name: "CalibrationTests", dependencies: ["Calibration", "MotionMath", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
+        .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
+        .testTarget(
+            name: "PulseTests", dependencies: ["Pulse", "PulseSimulation", "TestSupport"], exclude: ["Fixtures"],
+            swiftSettings: strict),
+        .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats", "MotionMath"], swiftSettings: strict),
+        .testTarget(
+            name: "MotionSimulationTests", dependencies: ["MotionSimulation", "MotionMath"], swiftSettings: strict),
+        .testTarget(
+            name: "IIODTestServerTests",
+            dependencies: ["IIODTestServer", "MotionSimulation", "MotionMath", "TestSupport"],
+            swiftSettings: strict),
+        .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer", "MotionMath"],
+            swiftSettings: strict),
+        .testTarget(name: "ReadingFormatsTests", dependencies: ["ReadingFormats", "MotionMath"], swiftSettings: strict),
+        .testTarget(
+            name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub", "MotionMath"], swiftSettings: strict),
+        .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import MotionMath
+
 extension AttitudeFilter {
     /// Per-sample constants derived from `Settings` and the sample period (never set directly).
     public struct Coefficients: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import MotionMath
+
 extension AttitudeFilter {
     /// Everything the filter remembers between samples. Read it to inspect the estimate; it changes only through
     /// `update(_:)` and `reset()`.

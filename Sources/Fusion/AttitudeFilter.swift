@@ -1,3 +1,5 @@
+import MotionMath
+
 /// The 6D/9D attitude filter: turns timestamped accelerometer, gyroscope and (optional) magnetometer samples into
 /// attitude, gravity, user acceleration and gyroscope bias.
 ///

@@ -1,3 +1,5 @@
+import MotionMath
+
 /// A second-order Butterworth low-pass filter, designed from a time constant, for SIMD vectors of `Double`s.
 ///
 /// Following the VQF paper (Laidig & Seel 2023, sec. III-B), the cut-off frequency is f_c = √2 / (2π τ) so that τ is

@@ -1,2 +1,2 @@
-// Pure math and the attitude filter: vectors, quaternions, matrices, and the 6D/9D filter that turns timestamped 
-// samples into attitude, gravity and user acceleration. Imports nothing but the Swift standard library.
+// The attitude filter: the 6D/9D filter that turns timestamped samples into attitude, gravity and user acceleration.
+// Its math (vectors, quaternions, matrices, elementary functions) comes from MotionMath; nothing else is imported.

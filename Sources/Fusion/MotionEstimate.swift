@@ -1,3 +1,5 @@
+import MotionMath
+
 /// What the attitude filter knows after one sample: CoreMotion's "device motion" (conventions of DESIGN.md).
 public struct MotionEstimate: Sendable, Hashable {
     /// Timestamp of the sample, seconds.

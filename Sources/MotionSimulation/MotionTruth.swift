@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 
 /// The exact motion of a simulated device at one instant: what an ideal IMU would measure and what an ideal attitude
 /// filter would output, in the conventions of DESIGN.md.

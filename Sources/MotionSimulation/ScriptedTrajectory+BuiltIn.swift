@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 
 extension Trajectory where Self == ScriptedTrajectory {
     /// Lying still forever at `attitude` (default: flat, screen up, top pointing north).

@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 
 /// A trajectory scripted from attitude keyframes, rotation layers and a position path, with exact derivatives.
 ///

@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 
 /// A simulated inertial measurement unit: samples a `Trajectory` at a fixed rate and adds the errors of a real MEMS
 /// IMU. Deterministic: the same trajectory, settings and seed give bit-identical samples.

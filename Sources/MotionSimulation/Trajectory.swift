@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 
 /// A deterministic motion of a device through time, with exact ground truth.
 ///

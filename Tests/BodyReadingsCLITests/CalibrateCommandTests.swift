@@ -1,5 +1,7 @@
 import BodyReadings
+import Calibration
 import Foundation
+import MotionMath
 import Testing
 @testable import BodyReadingsCLI
 
@@ -24,16 +26,9 @@ enum InjectedErrors {
 
     /// SplitMix64 with Box–Muller: the same noise on every machine.
     struct Noise {
-        var state: UInt64
-        mutating func uniform() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
+        var random: SplitMix64
         mutating func gaussian() -> Double {
-            (-2 * log(max(uniform(), 1e-300))).squareRoot() * cos(2 * Double.pi * uniform())
+            (-2 * log(max(random.nextUniform(), 1e-300))).squareRoot() * cos(2 * Double.pi * random.nextUniform())
         }
         mutating func vector(_ sigma: Double) -> SIMD3<Double> { SIMD3(gaussian(), gaussian(), gaussian()) * sigma }
     }
@@ -53,7 +48,7 @@ enum InjectedErrors {
     static func samples(directions: [SIMD3<Double>] = faces, magnetometer: Bool = false, seed: UInt64 = 7)
         -> [IMUSample]
     {
-        var noise = Noise(state: seed)
+        var noise = Noise(random: SplitMix64(seed: seed))
         let inverse = accelerometerMatrix.inverse ?? .identity
         let softInverse = softIron.inverse ?? .identity
         var rows: [(gravity: SIMD3<Double>, rate: SIMD3<Double>)] = []
@@ -107,16 +102,12 @@ func largestComponent(_ v: SIMD3<Double>) -> Double { max(abs(v.x), abs(v.y), ab
 
 @Suite("calibrate command", .serialized)
 struct CalibrateCommandTests {
-    let directory: String
-    let environment: [String: String]
+    let sandbox: CalibrationSandbox
+    var directory: String { sandbox.directory }
+    var environment: [String: String] { sandbox.environment }
 
     init() throws {
-        directory = NSTemporaryDirectory() + "calibrate-cli-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        environment = [
-            "HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
-            "BODYREADINGS_SYSTEM_CALIBRATION_DIR": directory + "/system",
-        ]
+        sandbox = try CalibrationSandbox(prefix: "calibrate-cli")
     }
 
     func write(_ text: String, to name: String) throws -> String {
@@ -168,7 +159,7 @@ struct CalibrateCommandTests {
 
     @Test func levelAccelFromAFlatRecordingRecoversTheOffset() throws {
         // 10 s lying flat, exact scale (identity matrix), offset (0.15, −0.1, 0.2) m/s², noise 0.03 m/s².
-        var noise = InjectedErrors.Noise(state: 11)
+        var noise = InjectedErrors.Noise(random: SplitMix64(seed: 11))
         var text = "t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z\n"
         for i in 0..<1000 {
             let a = SIMD3(0, 0, InjectedErrors.gravity) + InjectedErrors.accelerometerOffset + noise.vector(0.03)
@@ -311,16 +302,12 @@ struct CalibrateCommandTests {
 
 @Suite("calibrate command, live sources", .serialized)
 struct CalibrateLiveTests {
-    let directory: String
-    let environment: [String: String]
+    let sandbox: CalibrationSandbox
+    var directory: String { sandbox.directory }
+    var environment: [String: String] { sandbox.environment }
 
     init() throws {
-        directory = NSTemporaryDirectory() + "calibrate-live-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        environment = [
-            "HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
-            "BODYREADINGS_SYSTEM_CALIBRATION_DIR": directory + "/system",
-        ]
+        sandbox = try CalibrationSandbox(prefix: "calibrate-live")
     }
 
     func run(_ arguments: [String], terminal: Bool = false) -> (status: Int32, stdout: String, stderr: String) {

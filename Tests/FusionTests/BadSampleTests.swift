@@ -1,3 +1,4 @@
+import MotionMath
 import Testing
 
 @testable import Fusion

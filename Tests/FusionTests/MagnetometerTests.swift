@@ -1,4 +1,5 @@
 import Foundation
+import MotionMath
 import Testing
 
 @testable import Fusion

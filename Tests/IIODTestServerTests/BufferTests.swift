@@ -1,7 +1,8 @@
 import Foundation
-import Fusion
+import MotionMath
 import Glibc
 import MotionSimulation
+import TestSupport
 import Testing
 @testable import IIODTestServer
 
@@ -44,7 +45,7 @@ struct SampleDecoder {
         }
     }
 
-    static func value(_ bytes: ArraySlice<UInt8>, _ format: ScanFormat) -> Int64 {
+    static func value(_ bytes: ArraySlice<UInt8>, _ format: FixtureScanFormat) -> Int64 {
         var word: UInt64 = 0
         let ordered = format.isBigEndian ? Array(bytes) : Array(bytes.reversed())
         for byte in ordered { word = word << 8 | UInt64(byte) }
@@ -81,7 +82,7 @@ func corrected(_ sample: [String: Int64], kind: ChannelKind, device: FixtureDevi
     }
     let matrixText = server.value(device: device.id, channel: "mount", attribute: "matrix")
         ?? server.value(device: device.id, attribute: "mount_matrix")
-    let matrix = matrixText.flatMap { MountMatrix($0) } ?? .identity
+    let matrix = matrixText.flatMap { FixtureMountMatrix($0) } ?? .identity
     return matrix.apply(vector)
 }
 
@@ -157,7 +158,7 @@ struct BufferTests {
         let server = try IIODTestServer(fixture: fixture, trajectory: testMotion, rateScale: .infinity)
         defer { server.stop() }
         let count = 40
-        let result = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "\(count)", deviceName])
+        let result = try Subprocess.run("iio_readdev", ["-u", server.uri, "-s", "\(count)", deviceName])
         #expect(result.status == 0, "\(result.stderr)")
         let decoder = SampleDecoder(device: device, channels: device.scanChannels.map(\.id))
         let samples = decoder.decode(Array(result.stdout))
@@ -199,8 +200,8 @@ struct BufferTests {
         defer { server.stop() }
         let accel = try #require(IIOFixture.stLsm6dsx.device("lsm6dsm_accel"))
         let gyro = try #require(IIOFixture.stLsm6dsx.device("lsm6dsm_gyro"))
-        let a = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "8", "lsm6dsm_accel"])
-        let g = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "8", "lsm6dsm_gyro"])
+        let a = try Subprocess.run("iio_readdev", ["-u", server.uri, "-s", "8", "lsm6dsm_accel"])
+        let g = try Subprocess.run("iio_readdev", ["-u", server.uri, "-s", "8", "lsm6dsm_gyro"])
         let accelStamps = SampleDecoder(device: accel, channels: accel.scanChannels.map(\.id)).decode(Array(a.stdout)).compactMap { $0["timestamp"] }
         let gyroStamps = SampleDecoder(device: gyro, channels: gyro.scanChannels.map(\.id)).decode(Array(g.stdout)).compactMap { $0["timestamp"] }
         #expect(accelStamps.count == 8 && gyroStamps.count == 8)
@@ -219,7 +220,7 @@ struct BufferTests {
         let server = try IIODTestServer(fixture: .invMpu6050, trajectory: testMotion, rateScale: .infinity)
         defer { server.stop() }
         let device = try #require(IIOFixture.invMpu6050.device("mpu6050"))
-        let result = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "5", "mpu6050", "anglvel_z", "timestamp"])
+        let result = try Subprocess.run("iio_readdev", ["-u", server.uri, "-s", "5", "mpu6050", "anglvel_z", "timestamp"])
         #expect(result.status == 0)
         #expect(result.stdout.count == 5 * 16)  // s16 then padding to the 8-byte timestamp
         let samples = SampleDecoder(device: device, channels: ["anglvel_z", "timestamp"]).decode(Array(result.stdout))
@@ -282,7 +283,7 @@ struct DefaultTrajectoryTests {
         let server = try IIODTestServer(fixture: .invMpu6050, rateScale: .infinity)
         defer { server.stop() }
         let device = try #require(IIOFixture.invMpu6050.device("mpu6050"))
-        let result = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "30", "mpu6050"])
+        let result = try Subprocess.run("iio_readdev", ["-u", server.uri, "-s", "30", "mpu6050"])
         #expect(result.status == 0)
         let samples = SampleDecoder(device: device, channels: device.scanChannels.map(\.id)).decode(Array(result.stdout))
         #expect(samples.count == 30)
@@ -323,7 +324,7 @@ struct FaultInjectionTests {
         _ = try client.line()
         let data = try client.bytes(length)
         return (0..<count).map { index in
-            SampleDecoder.value(data[(index * 24 + 16)..<(index * 24 + 24)], ScanFormat("le:s64/64>>0")!)
+            SampleDecoder.value(data[(index * 24 + 16)..<(index * 24 + 24)], FixtureScanFormat("le:s64/64>>0")!)
         }
     }
 

@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 import Testing
 
 @testable import MotionSimulation

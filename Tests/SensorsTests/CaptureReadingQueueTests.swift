@@ -1,5 +1,5 @@
 import Foundation
-import Fusion
+import MotionMath
 import Testing
 @testable import Sensors
 

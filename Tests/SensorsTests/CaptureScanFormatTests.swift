@@ -1,19 +1,7 @@
 import IIO
+import MotionMath
 import Testing
 @testable import Sensors
-
-/// A small seeded generator so that every run checks the same random formats (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The obvious, slow decoder the fast one is checked against: lay the storage word out bit by bit in the order the
 /// endianness says, read bits `shift ..< shift + bits`, and weigh the top bit −2^(bits−1) when signed.
@@ -47,7 +35,7 @@ func encode(_ format: ScanFormat, value: UInt64, junk: UInt64) -> [UInt8] {
     return little
 }
 
-func randomFormat(using generator: inout SeededGenerator) -> ScanFormat {
+func randomFormat(using generator: inout SplitMix64) -> ScanFormat {
     let storageBits = [8, 16, 32, 64].randomElement(using: &generator)!
     let bits = Int.random(in: 1...storageBits, using: &generator)
     let shift = Int.random(in: 0...(storageBits - bits), using: &generator)
@@ -59,7 +47,7 @@ func randomFormat(using generator: inout SeededGenerator) -> ScanFormat {
 @Suite("Capture: scan-format decoder")
 struct CaptureScanFormatTests {
     @Test func decoderAgreesWithReferenceOnRandomFormatsAndValues() throws {
-        var generator = SeededGenerator(seed: 0x5CA7_F0E5)
+        var generator = SplitMix64(seed: 0x5CA7_F0E5)
         var checked = 0
         for _ in 0..<4000 {
             let format = randomFormat(using: &generator)
@@ -116,7 +104,7 @@ struct CaptureScanFormatTests {
 
     /// The foundation's byte-by-byte `decode` (used for one-off reads) must agree with the in-place decoder.
     @Test func foundationDecodeAgreesOnRandomFormats() {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<1000 {
             let format = randomFormat(using: &generator)
             let bytes = encode(format, value: UInt64.random(in: 0...UInt64.max, using: &generator),

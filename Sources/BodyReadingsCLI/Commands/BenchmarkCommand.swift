@@ -1,4 +1,6 @@
-import BodyReadings
+import Fusion
+import MotionMath
+import MotionSimulation
 
 #if canImport(Glibc)
 import Glibc
@@ -136,33 +138,18 @@ enum BenchmarkCommand {
                 nine.append(
                     IMUSample(
                         t: t,
-                        accelerometer: gravity + linear + random.noise(0.05),
-                        gyroscope: body + Vector3(0.01, -0.02, 0.015) + random.noise(0.002),
-                        magnetometer: field + random.noise(0.3)))
+                        accelerometer: gravity + linear + noise(&random, 0.05),
+                        gyroscope: body + Vector3(0.01, -0.02, 0.015) + noise(&random, 0.002),
+                        magnetometer: field + noise(&random, 0.3)))
             }
             let six = nine.map { IMUSample(t: $0.t, accelerometer: $0.accelerometer, gyroscope: $0.gyroscope) }
             return Trajectory(sixD: six, nineD: nine)
         }
-    }
-
-    /// SplitMix64 (Steele, Lea, Flood 2014): a tiny deterministic generator for the noise.
-    struct SplitMix64 {
-        var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
 
         /// Uniform noise in [−amplitude, amplitude] on each axis.
-        mutating func noise(_ amplitude: Double) -> Vector3 {
-            func unit(_ bits: UInt64) -> Double { Double(bits >> 11) / Double(1 << 53) * 2 - 1 }
-            return Vector3(unit(next()), unit(next()), unit(next())) * amplitude
+        static func noise(_ random: inout SplitMix64, _ amplitude: Double) -> Vector3 {
+            Vector3(random.nextUniform() * 2 - 1, random.nextUniform() * 2 - 1, random.nextUniform() * 2 - 1)
+                * amplitude
         }
     }
 }

@@ -1,6 +1,6 @@
 import Dispatch
 import FoundationEssentials
-import Fusion
+import MotionMath
 import IIO
 
 /// Captures the sensors of one IIO device on a thread of its own, with a context of its own (libiio contexts are
@@ -160,7 +160,8 @@ final class DeviceCapture: @unchecked Sendable {
         guard let device = context.devices.first(where: { $0.id == deviceID }) else {
             throw CaptureError(.vanished, "\(label) is no longer in \(uri)")
         }
-        let rate = try configureFrequency(device, restorer: &restorer)
+        let plan = FrequencyPlan(sensors: sensors, interval: configuration.updateInterval)
+        let rate = try apply(plan, to: device, restorer: &restorer)
         if sensors.allSatisfy({ $0.captureMode == .buffered }) {
             let outcome = try captureBuffered(
                 context: context, device: device, rate: rate, restorer: &restorer, markStarted: markStarted)
@@ -175,87 +176,32 @@ final class DeviceCapture: @unchecked Sendable {
 
     // MARK: Sampling frequency
 
-    /// Sets each sensor's sampling frequency to the smallest available one the interval needs and returns the
-    /// device's rate (Hz) afterwards, or the needed rate when the driver does not say.
-    private func configureFrequency(_ device: Device, restorer: inout SysfsRestorer) throws(CaptureError) -> Double {
-        let needed = SamplingFrequencyChoice.needed(forInterval: configuration.updateInterval)
-        var rate: Double?
-        var handled: Set<AttributeLocation> = []
-        for sensor in sensors {
-            guard let location = sensor.samplingFrequencyAttribute else { continue }
-            let current = sensor.samplingFrequency
-            guard !handled.contains(location) else { continue }
-            handled.insert(location)
-            guard let chosen = SamplingFrequencyChoice.choose(needed: needed, available: sensor.availableFrequencies)
-            else {
-                // No list (HID sensor hubs accept any report interval): raise a rate that is too slow to the one
-                // needed; a driver that refuses keeps its own.
-                guard let current, current + 1e-6 < needed else {
-                    rate = max(rate ?? 0, current ?? needed)
-                    continue
-                }
-                do {
-                    let previous = try read(location, device)
-                    try write(location, device, Self.format(needed))
-                    restorer.changed(location.file) { [self] () throws(IIOError) in
-                        try write(location, device, previous)
-                    }
-                    rate = max(rate ?? 0, needed)
-                    configuration.log(
-                        "\(label): \(sensor.kind.rawValue) sampling at \(Self.format(needed)) Hz (was "
-                            + "\(Self.format(current)) Hz, no list of available rates)")
-                } catch {
-                    if error.errno != .invalidArgument { throw wrap(error, writing: location.file) }
-                    rate = max(rate ?? 0, current)
-                    configuration.log(
-                        "\(label): \(sensor.kind.rawValue) stays at \(Self.format(current)) Hz (the driver refused "
-                            + "\(Self.format(needed)) Hz)")
-                }
-                continue
-            }
-            rate = max(rate ?? 0, chosen)
-            let reason = chosen + 1e-6 >= needed
-                ? "smallest available ≥ \(Self.format(needed)) Hz"
-                : "fastest available; \(Self.format(needed)) Hz wanted"
-            configuration.log(
-                "\(label): \(sensor.kind.rawValue) sampling at \(Self.format(chosen)) Hz (\(reason) for "
-                    + "\(Self.format(configuration.updateInterval)) s updates)")
-            if let current, abs(current - chosen) < 1e-6 { continue }
+    /// Carries out `plan` (see `FrequencyPlan`): writes each chosen frequency, remembering the text it replaced for
+    /// the restorer, and returns the device's rate (Hz) afterwards.
+    private func apply(_ plan: FrequencyPlan, to device: Device, restorer: inout SysfsRestorer)
+        throws(CaptureError) -> Double
+    {
+        var refused: Set<AttributeLocation> = []
+        for step in plan.steps {
+            if let announcement = plan.announcement(of: step) { configuration.log("\(label): \(announcement)") }
+            guard let frequency = step.write else { continue }
             do {
-                let previous = try read(location, device)
-                try write(location, device, Self.format(chosen))
-                restorer.changed(location.file) { [self] () throws(IIOError) in
-                    try write(location, device, previous)
+                let previous = try device.readAttribute(at: step.location)
+                try device.writeAttribute(at: step.location, value: frequency.sysfsText)
+                restorer.changed(step.location.file) { () throws(IIOError) in
+                    try device.writeAttribute(at: step.location, value: previous)
                 }
             } catch {
-                throw wrap(error, writing: location.file)
+                guard case .raise = step.action, error.errno == .invalidArgument else {
+                    throw wrap(error, writing: step.location.file)
+                }
+                refused.insert(step.location)
+            }
+            if let outcome = plan.outcome(of: step, refused: refused.contains(step.location)) {
+                configuration.log("\(label): \(outcome)")
             }
         }
-        return rate ?? needed
-    }
-
-    private func read(_ location: AttributeLocation, _ device: Device) throws(IIOError) -> String {
-        switch location {
-        case .device(let name):
-            return try device.readAttribute(name)
-        case .channel(let id, let attribute, _):
-            guard let channel = device.channel(id) else {
-                throw IIOError(operation: "find channel", errno: .noSuchFileOrDirectory, attribute: id)
-            }
-            return try channel.readAttribute(attribute)
-        }
-    }
-
-    private func write(_ location: AttributeLocation, _ device: Device, _ value: String) throws(IIOError) {
-        switch location {
-        case .device(let name):
-            try device.writeAttribute(name, value: value)
-        case .channel(let id, let attribute, _):
-            guard let channel = device.channel(id) else {
-                throw IIOError(operation: "find channel", errno: .noSuchFileOrDirectory, attribute: id)
-            }
-            try channel.writeAttribute(attribute, value: value)
-        }
+        return plan.rate(refused: refused)
     }
 
     // MARK: Buffered capture
@@ -354,7 +300,7 @@ final class DeviceCapture: @unchecked Sendable {
         let network = !context.isLocal
         configuration.log(
             "\(label): buffered capture, \(samples) sample\(samples == 1 ? "" : "s") per refill at "
-                + "\(Self.format(rate)) Hz\(network ? " over the network (one round trip per refill)" : "")")
+                + "\(rate.sysfsText) Hz\(network ? " over the network (one round trip per refill)" : "")")
 
         // Over the network a cancelled buffer loses its connection before libiio can close it cleanly (iiod keeps it
         // open, libiio prints READ errors): when a refill lasts at most half a second, let the last one finish.
@@ -433,8 +379,8 @@ final class DeviceCapture: @unchecked Sendable {
                     let achieved = Double(20 * samples) / (MonotonicClock.now() - measureStart)
                     if achieved < 0.9 * rate {
                         configuration.log(
-                            "warning: \(label): the network delivers about \(Self.format(achieved)) samples/s of "
-                                + "\(Self.format(rate)) Hz; use a longer --interval (bigger batches per round trip)")
+                            "warning: \(label): the network delivers about \(achieved.sysfsText) samples/s of "
+                                + "\(rate.sysfsText) Hz; use a longer --interval (bigger batches per round trip)")
                     }
                 }
             }
@@ -454,7 +400,7 @@ final class DeviceCapture: @unchecked Sendable {
             let probe = sensors.first?.scaleAttributes.first ?? sensors.first?.samplingFrequencyAttribute
             if let probe {
                 do {
-                    _ = try read(probe, device)
+                    _ = try device.readAttribute(at: probe)
                 } catch {
                     throw vanished(error)
                 }
@@ -509,7 +455,7 @@ final class DeviceCapture: @unchecked Sendable {
         var rateStated = false
         var first = true
         let over = context.isLocal ? "" : " over the network (one round trip per axis)"
-        configuration.log("\(label): polling at \(Self.format(pollRate)) Hz\(over)")
+        configuration.log("\(label): polling at \(pollRate.sysfsText) Hz\(over)")
         while !cancellation.isCancelled {
             batch.removeAll(keepingCapacity: true)
             for (sensorIndex, (sensor, kind, channels)) in axes.enumerated() {
@@ -549,8 +495,8 @@ final class DeviceCapture: @unchecked Sendable {
                 let achieved = Double(ticks) / (now - pollStart)
                 if achieved < 0.9 * pollRate {
                     configuration.log(
-                        "warning: \(label): polling achieves about \(Self.format(achieved.rounded())) Hz of "
-                            + "\(Self.format(pollRate)) Hz (each read is a round trip); use a longer --interval")
+                        "warning: \(label): polling achieves about \(achieved.rounded().sysfsText) Hz of "
+                            + "\(pollRate.sysfsText) Hz (each read is a round trip); use a longer --interval")
                 }
             }
             if now > next + period {
@@ -581,8 +527,8 @@ final class DeviceCapture: @unchecked Sendable {
     /// Says which device lost samples, when one did (the totals go to the summary).
     private func logLosses(_ detector: OverrunDetector) {
         guard detector.overruns > 0 else { return }
-        let longest = Self.format((detector.largestGap * 1000).rounded())
-        let nominal = Self.format((detector.period * 100_000).rounded() / 100)
+        let longest = (detector.largestGap * 1000).rounded().sysfsText
+        let nominal = ((detector.period * 100_000).rounded() / 100).sysfsText
         configuration.log(
             "\(label): \(detector.missedSamples) sample(s) missed in \(detector.overruns) gap(s), the longest "
                 + "\(longest) ms (nominal period \(nominal) ms)")
@@ -613,11 +559,5 @@ final class DeviceCapture: @unchecked Sendable {
         case .gyroscope: .gyroscope
         case .magnetometer: .magnetometer
         }
-    }
-
-    /// `100`, `12.5`, `0.1`: short decimal text for logs and sysfs writes.
-    static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
     }
 }

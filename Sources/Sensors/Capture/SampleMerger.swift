@@ -1,4 +1,4 @@
-import Fusion
+import MotionMath
 
 /// Merges readings of separate accelerometer, gyroscope and magnetometer devices (each in its own time order, at its
 /// own rate) into one gyroscope-driven stream of `IMUSample`s for the filter.

@@ -59,17 +59,7 @@ extension DeviceSnapshot {
                 attributes: pairs)
         }
         read = { (location: AttributeLocation) throws(IIOError) -> String in
-            switch location {
-            case .device(let name):
-                return try device.readAttribute(name)
-            case .channel(let id, let attribute, let file):
-                guard let channel = device.channel(id) else {
-                    throw IIOError(
-                        operation: "iio_device_find_channel", errno: .noSuchFileOrDirectory, deviceID: device.id,
-                        deviceName: device.name, attribute: file)
-                }
-                return try channel.readAttribute(attribute)
-            }
+            try device.readAttribute(at: location)
         }
         currentTrigger = { () throws(IIOError) -> String? in
             try device.trigger().map { $0.name ?? $0.id }

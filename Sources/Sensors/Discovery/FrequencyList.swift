@@ -67,9 +67,9 @@ extension FrequencyList: CustomStringConvertible {
     /// The attribute spelling: `12.5 25 50` or `[1 1 100]`.
     public var description: String {
         switch self {
-        case .discrete(let values): values.map(MountMatrix.format).joined(separator: " ")
+        case .discrete(let values): values.map(\.sysfsText).joined(separator: " ")
         case .range(let minimum, let step, let maximum):
-            "[\(MountMatrix.format(minimum)) \(MountMatrix.format(step)) \(MountMatrix.format(maximum))]"
+            "[\(minimum.sysfsText) \(step.sysfsText) \(maximum.sysfsText)]"
         }
     }
 }

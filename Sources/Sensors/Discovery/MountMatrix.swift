@@ -48,11 +48,7 @@ public struct MountMatrix: Sendable, Hashable {
 extension MountMatrix: CustomStringConvertible {
     /// The sysfs spelling, `1, 0, 0; 0, 1, 0; 0, 0, 1`.
     public var description: String {
-        rows.map { row in (0..<3).map { Self.format(row[$0]) }.joined(separator: ", ") }.joined(separator: "; ")
-    }
-
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        rows.map { row in (0..<3).map { row[$0].sysfsText }.joined(separator: ", ") }.joined(separator: "; ")
     }
 }
 

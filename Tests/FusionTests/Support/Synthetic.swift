@@ -1,5 +1,6 @@
 import Foundation
 import Fusion
+import MotionMath
 
 /// Synthetic IMU data with known truth, for the filter tests.
 ///
@@ -68,21 +69,26 @@ struct Synthetic {
     }
 }
 
+extension Synthetic {
+    /// The errors of a cheap uncalibrated IMU: 1.55 °/s of gyroscope bias (0.02, −0.015, 0.01) rad/s and white noise
+    /// (accelerometer 0.05 m/s², gyroscope 0.002 rad/s, magnetometer 0.3 µT); with a magnetometer if asked.
+    mutating func addUncalibratedIMUErrors(magnetometer: Bool) {
+        gyroscopeBias = { _ in Vector3(0.02, -0.015, 0.01) }
+        accelerometerNoise = 0.05
+        gyroscopeNoise = 0.002
+        magnetometerNoise = 0.3
+        self.magnetometer = magnetometer
+    }
+}
+
 /// Deterministic Gaussian noise (SplitMix64 + Box–Muller).
 struct Gaussian {
-    var state: UInt64
+    var random: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func uniform() -> Double { (Double(next() >> 11) + 0.5) / Double(1 << 53) }
+    /// Uniform in (0, 1), so that the logarithm below stays finite.
+    mutating func uniform() -> Double { (Double(random.next() >> 11) + 0.5) / Double(1 << 53) }
 
     mutating func normal() -> Double {
         (-2 * log(uniform())).squareRoot() * cos(2 * Double.pi * uniform())

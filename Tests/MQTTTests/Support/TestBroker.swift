@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A real `mosquitto` broker (Debian package `mosquitto`, installed by `scripts/install-deps`) on a free loopback
@@ -21,7 +22,7 @@ final class TestBroker: @unchecked Sendable {
     static let executable = "/usr/sbin/mosquitto"
 
     let port: Int
-    let directory: URL
+    let directory: TemporaryDirectory
     private let options: Options
     private var process: ChildProcess?
 
@@ -31,7 +32,7 @@ final class TestBroker: @unchecked Sendable {
             FileManager.default.isExecutableFile(atPath: Self.executable),
             "mosquitto is not installed: run scripts/install-deps")
         self.options = options
-        directory = try TemporaryDirectory.make(prefix: "broker")
+        directory = try TemporaryDirectory(prefix: "broker")
         var lastError: (any Error)?
         for _ in 0..<5 {
             let candidate = try FreePort.loopback()
@@ -49,7 +50,6 @@ final class TestBroker: @unchecked Sendable {
 
     deinit {
         stop()
-        try? FileManager.default.removeItem(at: directory)
     }
 
     /// `mqtt://127.0.0.1:PORT` (or `mqtts://localhost:PORT` with TLS, the name in the server certificate).
@@ -72,14 +72,14 @@ final class TestBroker: @unchecked Sendable {
 
     /// The broker's log so far.
     var log: String {
-        (try? String(contentsOf: directory.appendingPathComponent("broker.log"), encoding: .utf8)) ?? ""
+        (try? String(contentsOfFile: directory.file("broker.log"), encoding: .utf8)) ?? ""
     }
 
     // MARK: Set-up
 
-    private static func writeConfiguration(_ options: Options, port: Int, directory: URL) throws {
+    private static func writeConfiguration(_ options: Options, port: Int, directory: TemporaryDirectory) throws {
         var lines = [
-            "log_dest file \(directory.path)/broker.log",
+            "log_dest file \(directory.file("broker.log"))",
             "log_type all",
             "listener \(port) 127.0.0.1",
             "max_queued_messages 100000",
@@ -89,13 +89,13 @@ final class TestBroker: @unchecked Sendable {
         if options.users.isEmpty {
             lines.append("allow_anonymous true")
         } else {
-            let passwords = directory.appendingPathComponent("passwd")
-            _ = FileManager.default.createFile(atPath: passwords.path, contents: nil)
+            let passwords = directory.file("passwd")
+            _ = FileManager.default.createFile(atPath: passwords, contents: nil)
             for (user, password) in options.users.sorted(by: { $0.key < $1.key }) {
-                let result = try Run.tool("/usr/bin/mosquitto_passwd", ["-b", passwords.path, user, password])
-                guard result.status == 0 else { throw BrokerError.didNotStart("mosquitto_passwd: \(result.error)") }
+                let result = try Subprocess.run("mosquitto_passwd", ["-b", passwords, user, password])
+                guard result.status == 0 else { throw BrokerError.didNotStart("mosquitto_passwd: \(result.stderr)") }
             }
-            lines += ["allow_anonymous false", "password_file \(passwords.path)"]
+            lines += ["allow_anonymous false", "password_file \(passwords)"]
         }
         if let tls = options.tls {
             lines += ["cafile \(tls.caFile)", "certfile \(tls.serverCertificate)", "keyfile \(tls.serverKey)"]
@@ -105,16 +105,16 @@ final class TestBroker: @unchecked Sendable {
             lines += ["persistence true", "persistence_location \(directory.path)/", "autosave_interval 0"]
         }
         try (lines.joined(separator: "\n") + "\n").write(
-            to: directory.appendingPathComponent("mosquitto.conf"), atomically: true, encoding: .utf8)
+            toFile: directory.file("mosquitto.conf"), atomically: true, encoding: .utf8)
     }
 
     /// Runs mosquitto and waits until its port accepts connections (or it exited: port taken, bad config).
-    private static func launch(directory: URL, port: Int) throws -> ChildProcess {
-        let process = try ChildProcess(executable, ["-c", directory.appendingPathComponent("mosquitto.conf").path])
+    private static func launch(directory: TemporaryDirectory, port: Int) throws -> ChildProcess {
+        let process = try ChildProcess(executable, ["-c", directory.file("mosquitto.conf")])
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             guard process.isRunning else {
-                let log = (try? String(contentsOf: directory.appendingPathComponent("broker.log"), encoding: .utf8))
+                let log = try? String(contentsOfFile: directory.file("broker.log"), encoding: .utf8)
                 throw BrokerError.didNotStart(log ?? "exited")
             }
             if FreePort.accepts(port: port) { return process }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A throw-away PKI made with the `openssl` command: a CA, a server certificate for `localhost`/`127.0.0.1` and a
@@ -14,14 +15,18 @@ struct TestCertificates {
     static let openssl = "/usr/bin/openssl"
 
     /// One PKI for the whole test run (made on first use, in a temporary directory).
-    static let shared = Result { try TestCertificates(in: TemporaryDirectory.make(prefix: "pki")) }
+    static let shared = Result { try TestCertificates(in: TemporaryDirectory(prefix: "pki")) }
 
     /// P-256 keys: made in milliseconds, where RSA keys take a noticeable time on a busy machine.
     private static let newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"]
 
-    init(in directory: URL) throws {
+    /// Keeps the files alive for the whole run.
+    private let directory: TemporaryDirectory
+
+    init(in directory: TemporaryDirectory) throws {
+        self.directory = directory
         try #require(FileManager.default.isExecutableFile(atPath: Self.openssl), "openssl is not installed")
-        func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        func path(_ name: String) -> String { directory.file(name) }
         caFile = path("ca.crt")
         serverCertificate = path("server.crt")
         serverKey = path("server.key")
@@ -52,8 +57,8 @@ struct TestCertificates {
     }
 
     private static func openssl(_ arguments: [String]) throws {
-        let result = try Run.tool(openssl, arguments)
-        guard result.status == 0 else { throw OpenSSLError(message: result.error) }
+        let result = try Subprocess.run(openssl, arguments)
+        guard result.status == 0 else { throw OpenSSLError(message: result.stderr) }
     }
 
     struct OpenSSLError: Error {

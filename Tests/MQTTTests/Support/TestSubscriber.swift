@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// `mosquitto_sub` (Debian package `mosquitto-clients`) subscribed to a broker: an independent client that records
 /// what really arrives, one line per message (`retain qos topic payload`).

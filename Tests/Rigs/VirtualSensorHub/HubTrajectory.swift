@@ -1,0 +1,62 @@
+import MotionMath
+import MotionSimulation
+
+/// The motions the virtual devices can play, by command-line name, each a MotionSimulation trajectory with exact
+/// ground truth (attitude, angular velocity, specific force, magnetic field).
+public enum HubTrajectory: String, CaseIterable, Sendable {
+    /// Flat, screen up, top towards north, still.
+    case rest
+    /// Still, tilted: 25° about x, then −15° about y (``tiltAttitude``).
+    case tilt
+    /// Flat, turning about z at 30 °/s (``rotateRate``).
+    case rotate
+    /// Rocking about x: 20° amplitude at 0.25 Hz (peak 0.55 rad/s).
+    case sway
+    /// Flat and still for ``swayDelay`` seconds (time for a filter to learn the gyroscope bias at rest, as when a
+    /// device lies on a desk before it is picked up), then ``sway``, faded in over one second.
+    case restThenSway = "rest-then-sway"
+    /// MotionSimulation's tilt sequence: twelve static orientations, 2 s each, 1.5 s turns (42 s period).
+    case tilts
+    /// MotionSimulation's 60 s phone-in-hand scene (rest, pick-up, walking, tilts, fast spins).
+    case demo
+
+    /// The attitude of ``tilt``.
+    public static let tiltAttitude =
+        Quaternion(axis: Vector3(1, 0, 0), angle: 25 * .pi / 180) * Quaternion(axis: Vector3(0, 1, 0), angle: -15 * .pi / 180)
+    /// The turn rate of ``rotate``, rad/s.
+    public static let rotateRate = 30 * Double.pi / 180
+    /// Amplitude (rad) and frequency (Hz) of ``sway``.
+    public static let swayAmplitude = 20 * Double.pi / 180
+    public static let swayFrequency = 0.25
+    /// How long ``restThenSway`` rests before it rocks, s.
+    public static let swayDelay = 12.0
+
+    /// The trajectory (build once: `demo` and `tilts` assemble keyframes).
+    public func make() -> any Trajectory {
+        switch self {
+        case .rest:
+            .rest()
+        case .tilt:
+            .rest(attitude: Self.tiltAttitude)
+        case .rotate:
+            .constantRotation(axis: Vector3(0, 0, 1), rate: Self.rotateRate)
+        case .sway:
+            ScriptedTrajectory(
+                keyframes: [.init(t: 0, attitude: .identity)],
+                layers: [.init(axis: Vector3(1, 0, 0), angle: .sine(amplitude: Self.swayAmplitude, frequency: Self.swayFrequency))])
+        case .restThenSway:
+            ScriptedTrajectory(
+                keyframes: [.init(t: 0, attitude: .identity)],
+                layers: [
+                    .init(
+                        axis: Vector3(1, 0, 0),
+                        angle: .sine(amplitude: Self.swayAmplitude, frequency: Self.swayFrequency)
+                            * .ramp(start: Self.swayDelay, end: Self.swayDelay + 1))
+                ])
+        case .tilts:
+            .tiltSequence()
+        case .demo:
+            .demo
+        }
+    }
+}

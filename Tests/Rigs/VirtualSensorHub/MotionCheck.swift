@@ -1,0 +1,138 @@
+import Foundation
+import MotionMath
+import MotionSimulation
+
+/// Compares `bodyreadings stream --format jsonl` output with the trajectory's truth: gravity direction, rotation
+/// rate, update spacing, and the final summary's loss counters. The assertion of the tier's stream scenarios.
+///
+/// Rows are matched to the truth at `t − start`, where `t` is either CLOCK_REALTIME (kernel timestamps; told apart by
+/// being after 2001) or CLOCK_MONOTONIC (host arrival times) and `start` the same clock's reading at the trajectory's
+/// t = 0; for trajectories that do not move (rest, tilt) the time does not matter.
+public struct MotionCheck: Sendable {
+    /// What to compare against and how strictly.
+    public struct Settings: Sendable {
+        public var trajectory: HubTrajectory = .rest
+        /// CLOCK_REALTIME seconds of the trajectory's t = 0 (the hub's `--start-file`); nil for a still trajectory.
+        public var start: Double?
+        /// CLOCK_MONOTONIC seconds of the trajectory's t = 0, for rows timed by the monotonic clock.
+        public var startMonotonic: Double?
+        /// Rows in the first `settle` seconds are not judged (the filter converging). Default 1 s.
+        public var settle = 1.0
+        /// Largest gravity direction error, degrees. Default 2 (the bound).
+        public var maximumGravityAngle = 2.0
+        /// Largest rotation-rate error (vector norm), rad/s. Default: unchecked.
+        public var maximumRotationRateError = Double.infinity
+        /// The `--interval` asked, seconds: the mean spacing must be within 5 % and no gap above 3 intervals.
+        public var interval: Double?
+        /// Rows expected (±5 %), e.g. duration / interval; nil: unchecked.
+        public var expectedRows: Int?
+        /// Accept non-zero loss counters in the summary (for scenarios about something else, e.g. permissions).
+        public var toleratesLosses = false
+
+        public init() {}
+    }
+
+    /// Statistics and failures (none: passed).
+    public struct Result: Sendable {
+        public var rows = 0
+        public var judged = 0
+        public var maximumGravityAngle = 0.0
+        public var maximumRotationRateError = 0.0
+        public var meanInterval = 0.0
+        public var maximumGap = 0.0
+        public var summary: [String: Int] = [:]
+        public var failures: [String] = []
+
+        public var description: String {
+            var text = String(
+                format: "%d rows (%d judged), gravity error max %.2f°, rotation rate error max %.4f rad/s, "
+                    + "interval mean %.4f s max %.4f s", rows, judged, maximumGravityAngle, maximumRotationRateError,
+                meanInterval, maximumGap)
+            if !summary.isEmpty {
+                text += ", " + summary.keys.sorted().map { "\($0) \(summary[$0] ?? 0)" }.joined(separator: " ")
+            }
+            return text
+        }
+    }
+
+    public let settings: Settings
+
+    public init(settings: Settings) {
+        self.settings = settings
+    }
+
+    /// Checks the JSON lines in `text`.
+    public func check(_ text: String) -> Result {
+        var result = Result()
+        let motion = settings.trajectory.make()
+        var times: [Double] = []
+        for line in text.split(separator: "\n") {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+                result.failures.append("not a JSON object: \(line.prefix(80))")
+                continue
+            }
+            if let summary = object["summary"] as? [String: Any] {
+                for (key, value) in summary {
+                    if let number = value as? NSNumber { result.summary[key] = number.intValue }
+                }
+                continue
+            }
+            guard let t = object["t"] as? Double, let gravity = Self.vector(object["gravity"]),
+                let rate = Self.vector(object["rotation_rate"])
+            else {
+                result.failures.append("row without t, gravity or rotation_rate: \(line.prefix(80))")
+                continue
+            }
+            result.rows += 1
+            times.append(t)
+            guard let first = times.first, t - first >= settings.settle else { continue }
+            let start = t > 1e9 ? settings.start : settings.startMonotonic
+            let truth = motion.truth(at: start.map { t - $0 } ?? 0)
+            result.judged += 1
+            let cosine = gravity.normalized.dot(truth.gravity.normalized)
+            let angle = acos(min(1, max(-1, cosine))) * 180 / .pi
+            result.maximumGravityAngle = max(result.maximumGravityAngle, angle.isNaN ? 180 : angle)
+            result.maximumRotationRateError = max(result.maximumRotationRateError, (rate - truth.angularVelocity).norm)
+        }
+        if result.judged == 0 { result.failures.append("no rows after the \(settings.settle) s settling time") }
+        if result.maximumGravityAngle > settings.maximumGravityAngle {
+            result.failures.append(
+                String(format: "gravity direction off by %.2f° (limit %.1f°)", result.maximumGravityAngle,
+                    settings.maximumGravityAngle))
+        }
+        if result.maximumRotationRateError > settings.maximumRotationRateError {
+            result.failures.append(
+                String(format: "rotation rate off by %.4f rad/s (limit %.4f)", result.maximumRotationRateError,
+                    settings.maximumRotationRateError))
+        }
+        if times.count > 1, let first = times.first, let last = times.last {
+            result.meanInterval = (last - first) / Double(times.count - 1)
+            result.maximumGap = zip(times.dropFirst(), times).map { $0 - $1 }.max() ?? 0
+            if zip(times.dropFirst(), times).contains(where: { $0 <= $1 }) {
+                result.failures.append("t is not strictly increasing")
+            }
+        }
+        if let interval = settings.interval {
+            if abs(result.meanInterval / interval - 1) > 0.05 {
+                result.failures.append(String(format: "mean interval %.4f s, asked %.4f s", result.meanInterval, interval))
+            }
+            if result.maximumGap > 3 * interval {
+                result.failures.append(String(format: "gap of %.3f s (asked %.3f s)", result.maximumGap, interval))
+            }
+        }
+        if let expected = settings.expectedRows, abs(Double(result.rows) / Double(expected) - 1) > 0.05 {
+            result.failures.append("\(result.rows) rows, expected \(expected) ± 5 %")
+        }
+        for key in ["overruns", "missed_samples", "dropped_readings", "buffer_overflows"] where !settings.toleratesLosses {
+            if let count = result.summary[key], count != 0 { result.failures.append("\(key) \(count)") }
+        }
+        return result
+    }
+
+    private static func vector(_ value: Any?) -> Vector3? {
+        guard let object = value as? [String: Any], let x = object["x"] as? Double, let y = object["y"] as? Double,
+            let z = object["z"] as? Double
+        else { return nil }
+        return Vector3(x, y, z)
+    }
+}
