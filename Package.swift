@@ -7,6 +7,7 @@
 //   MotionSimulation and Sensors use it.
 //   TextFormats (number text, JSON) serves ReadingFormats (the recording and fused-output files) and the CLI.
 //   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
+//   MQTT (safe Swift over libmosquitto through CMosquitto) is used by Publishing (issue 13).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -27,6 +28,11 @@ let package = Package(
             pkgConfig: "libiio",
             providers: [.apt(["libiio-dev"])]
         ),
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
 
         // MARK: Library layers
         .target(name: "IIO", dependencies: ["CIIO"], swiftSettings: strict),
@@ -38,6 +44,7 @@ let package = Package(
         .target(name: "Calibration", swiftSettings: strict),
         .target(name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "TextFormats"], swiftSettings: strict),
         .target(name: "Pulse", swiftSettings: strict),
+        .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(
             name: "BodyReadings",
             dependencies: [
@@ -45,6 +52,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(name: "MQTT", dependencies: ["CMosquitto"], swiftSettings: strict),
         .target(
             name: "BodyReadingsCLI",
             dependencies: [
@@ -74,7 +82,8 @@ let package = Package(
         ),
 
         // MARK: Bench helpers
-        .executableTarget(name: "pulse-bench", dependencies: ["Pulse"], path: "bench/PulseBench", swiftSettings: strict),
+        .executableTarget(
+            name: "pulse-bench", dependencies: ["Pulse", "PulseSimulation"], path: "bench/PulseBench", swiftSettings: strict),
 
         // MARK: Test support (helpers the test targets share: subprocesses, temporary directories, BROAD data)
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
@@ -97,7 +106,8 @@ let package = Package(
         .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
         .testTarget(
-            name: "PulseTests", dependencies: ["Pulse", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
+            name: "PulseTests", dependencies: ["Pulse", "PulseSimulation", "TestSupport"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats", "MotionMath"], swiftSettings: strict),
         .testTarget(
             name: "MotionSimulationTests", dependencies: ["MotionSimulation", "MotionMath"], swiftSettings: strict),
@@ -112,6 +122,7 @@ let package = Package(
         .testTarget(name: "ReadingFormatsTests", dependencies: ["ReadingFormats", "MotionMath"], swiftSettings: strict),
         .testTarget(
             name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub", "MotionMath"], swiftSettings: strict),
+        .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
