@@ -300,8 +300,9 @@ final class DeviceCapture: @unchecked Sendable {
         if case .arrival(let clock) = timestamps { arrivalClock = clock } else { arrivalClock = .monotonic }
         let network = !context.isLocal
         configuration.log(
-            "\(label): buffered capture, \(samples) sample\(samples == 1 ? "" : "s") per refill at "
-                + "\(rate.sysfsText) Hz\(network ? " over the network (one round trip per refill)" : "")")
+            .info(
+                "\(label): buffered capture, \(samples) sample\(samples == 1 ? "" : "s") per refill at "
+                    + "\(rate.sysfsText) Hz\(network ? " over the network (one round trip per refill)" : "")"))
 
         // Over the network a cancelled buffer loses its connection before libiio can close it cleanly (iiod keeps it
         // open, libiio prints READ errors): when a refill lasts at most half a second, let the last one finish.
@@ -380,8 +381,7 @@ final class DeviceCapture: @unchecked Sendable {
                     let achieved = Double(20 * samples) / (MonotonicClock.now() - measureStart)
                     if achieved < 0.9 * rate {
                         configuration.log(
-                            "warning: \(label): the network delivers about \(achieved.sysfsText) samples/s of "
-                                + "\(rate.sysfsText) Hz; use a longer --interval (bigger batches per round trip)")
+                            .slowDelivery(device: label, achieved: achieved, rate: rate, cause: .network))
                     }
                 }
             }
@@ -496,8 +496,7 @@ final class DeviceCapture: @unchecked Sendable {
                 let achieved = Double(ticks) / (now - pollStart)
                 if achieved < 0.9 * pollRate {
                     configuration.log(
-                        "warning: \(label): polling achieves about \(achieved.rounded().sysfsText) Hz of "
-                            + "\(pollRate.sysfsText) Hz (each read is a round trip); use a longer --interval")
+                        .slowDelivery(device: label, achieved: achieved.rounded(), rate: pollRate, cause: .polling))
                 }
             }
             if now > next + period {
@@ -531,8 +530,9 @@ final class DeviceCapture: @unchecked Sendable {
         let longest = (detector.largestGap * 1000).rounded().sysfsText
         let nominal = ((detector.period * 100_000).rounded() / 100).sysfsText
         configuration.log(
-            "\(label): \(detector.missedSamples) sample(s) missed in \(detector.overruns) gap(s), the longest "
-                + "\(longest) ms (nominal period \(nominal) ms)")
+            .info(
+                "\(label): \(detector.missedSamples) sample(s) missed in \(detector.overruns) gap(s), the longest "
+                    + "\(longest) ms (nominal period \(nominal) ms)"))
     }
 
     /// `/sys/bus/iio/devices/iio:deviceN`: where a local device's attributes live.
@@ -544,9 +544,9 @@ final class DeviceCapture: @unchecked Sendable {
         switch error.errno {
         case .permissionDenied, .notPermitted:
             let what = attribute.map { "cannot write \($0) of \(label)" } ?? "cannot read \(label)"
-            return CaptureError(.permissionDenied, "\(what): permission denied" + CaptureError.permissionFix)
+            return CaptureError(.permissionDenied, "\(what): permission denied")
         case .busy:
-            return CaptureError(.busy, "\(label) is busy" + CaptureError.busyFix)
+            return CaptureError(.busy, "\(label) is busy")
         case .noSuchDevice:
             return vanished(error)
         default:
