@@ -2,10 +2,11 @@
 // BodyReadings — CoreMotion-style device motion for Linux (GPL-3.0-or-later).
 //
 // Layering (see README.md, "Architecture"): every arrow below is a dependency; no other imports are allowed.
-//   bodyreadings → BodyReadingsCLI → BodyReadings → {Sensors → IIO → CIIO, Calibration, Fusion}
+//   bodyreadings → BodyReadingsCLI → BodyReadings → {Sensors → IIO → CIIO, Calibration, Fusion, ReadingFormats}
 //   MotionMath (vectors, matrices, quaternions, IMUSample, seeded generators) is below them all; Fusion,
 //   MotionSimulation and Sensors use it.
-//   Sensors and the test-support targets may use MotionSimulation (ground-truth trajectories).
+//   TextFormats (number text, JSON) serves ReadingFormats (the recording and fused-output files) and the CLI.
+//   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -32,14 +33,25 @@ let package = Package(
         .target(name: "MotionMath", swiftSettings: strict),
         .target(name: "Fusion", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "MotionSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
-        .target(name: "Sensors", dependencies: ["IIO", "MotionMath", "MotionSimulation"], swiftSettings: strict),
+        .target(name: "TextFormats", swiftSettings: strict),
+        .target(name: "Sensors", dependencies: ["IIO", "MotionMath"], swiftSettings: strict),
         .target(name: "Calibration", swiftSettings: strict),
+        .target(name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "TextFormats"], swiftSettings: strict),
+        .target(name: "Pulse", swiftSettings: strict),
+        .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(
             name: "BodyReadings",
-            dependencies: ["Sensors", "Calibration", "Fusion", "MotionMath"],
+            dependencies: [
+                "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "ReadingFormats", "TextFormats",
+            ],
             swiftSettings: strict
         ),
-        .target(name: "BodyReadingsCLI", dependencies: ["BodyReadings"], swiftSettings: strict),
+        .target(
+            name: "BodyReadingsCLI",
+            dependencies: [
+                "BodyReadings", "Sensors", "Calibration", "Fusion", "MotionMath", "ReadingFormats", "TextFormats",
+            ],
+            swiftSettings: strict),
         .executableTarget(name: "bodyreadings", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
 
         // MARK: Test rigs (not shipped: full Foundation allowed; executables used by tests and Tests/HardwareInTheLoop)
@@ -62,23 +74,45 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Bench helpers
+        .executableTarget(
+            name: "pulse-bench", dependencies: ["Pulse", "PulseSimulation"], path: "bench/PulseBench", swiftSettings: strict),
+
+        // MARK: Test support (helpers the test targets share: subprocesses, temporary directories, BROAD data)
+        .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
+
         // MARK: Tests
         .testTarget(
-            name: "BodyReadingsCLITests", dependencies: ["BodyReadingsCLI", "IIODTestServer", "MotionSimulation"],
+            name: "BodyReadingsCLITests",
+            dependencies: [
+                "BodyReadingsCLI", "BodyReadings", "Sensors", "Calibration", "MotionMath", "ReadingFormats",
+                "IIODTestServer", "MotionSimulation", "TestSupport",
+            ],
             swiftSettings: strict),
-        .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer", "MotionSimulation"], swiftSettings: strict),
-        .testTarget(name: "CalibrationTests", dependencies: ["Calibration"], swiftSettings: strict),
-        .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath"], swiftSettings: strict),
+        .testTarget(
+            name: "BodyReadingsTests",
+            dependencies: ["BodyReadings", "Sensors", "Calibration", "MotionMath", "IIODTestServer", "MotionSimulation"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "CalibrationTests", dependencies: ["Calibration", "MotionMath", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
+        .testTarget(
+            name: "PulseTests", dependencies: ["Pulse", "PulseSimulation", "TestSupport"], exclude: ["Fixtures"],
+            swiftSettings: strict),
+        .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats", "MotionMath"], swiftSettings: strict),
         .testTarget(
             name: "MotionSimulationTests", dependencies: ["MotionSimulation", "MotionMath"], swiftSettings: strict),
         .testTarget(
-            name: "IIODTestServerTests", dependencies: ["IIODTestServer", "MotionSimulation", "MotionMath"],
+            name: "IIODTestServerTests",
+            dependencies: ["IIODTestServer", "MotionSimulation", "MotionMath", "TestSupport"],
             swiftSettings: strict),
-        .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer"], swiftSettings: strict),
+        .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer", "MotionMath"],
             swiftSettings: strict),
+        .testTarget(name: "ReadingFormatsTests", dependencies: ["ReadingFormats", "MotionMath"], swiftSettings: strict),
         .testTarget(
             name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub", "MotionMath"], swiftSettings: strict),
     ],

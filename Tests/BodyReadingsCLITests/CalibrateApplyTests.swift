@@ -1,5 +1,9 @@
 import BodyReadings
+import Calibration
 import Foundation
+import MotionMath
+import Sensors
+import TestSupport
 import Testing
 @testable import BodyReadingsCLI
 
@@ -7,16 +11,12 @@ import Testing
 /// `stream`, `record`, `fuse` and `MotionManager` call to apply the stored calibration.
 @Suite("Applying calibration", .serialized)
 struct CalibrateApplyTests {
-    let directory: String
-    let environment: [String: String]
+    let sandbox: CalibrationSandbox
+    var directory: String { sandbox.directory }
+    var environment: [String: String] { sandbox.environment }
 
     init() throws {
-        directory = NSTemporaryDirectory() + "calibrate-apply-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        environment = [
-            "HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
-            "BODYREADINGS_SYSTEM_CALIBRATION_DIR": directory + "/system",
-        ]
+        sandbox = try CalibrationSandbox(prefix: "calibrate-apply")
     }
 
     static let file = CalibrationFile(
@@ -59,7 +59,7 @@ struct CalibrateApplyTests {
         #expect(applied.stderr.contains("calibration: gyroscope from \(directory)/config/bodyreadings/calibration/"))
         try source.start(CaptureConfiguration(updateInterval: 0.01))
         defer { source.stop() }
-        let stream = MotionSampleStream(source: source, correction: correction)
+        let stream = SourceInput(source: source, correction: correction)
         var sum = SIMD3<Double>.zero
         for _ in 0..<300 { sum += try #require(try stream.next()).gyroscope.simd }
         let mean = sum / 300
@@ -108,8 +108,7 @@ struct CalibrateApplyTests {
         #expect(captured.stderr.contains("note: \(path) was written for sensor 'hil-virtual-hub'"))
         #expect(captured.stderr.contains("calibration: accelerometer, gyroscope, magnetometer from \(path)"))
         // The example file of the VM tests applies the same way.
-        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Calibration/examples/hil-virtual-hub.json").path
+        let example = PackagePaths.file("Calibration/examples/hil-virtual-hub.json")
         let (exampleConsole, _) = Console.capture(environment: environment)
         let hub = try #require(
             try CalibrationOptions.resolve(for: source, try parse(["--calibration", example]), console: exampleConsole))

@@ -1,5 +1,7 @@
 import BodyReadings
+import Calibration
 import Foundation
+import MotionMath
 import Testing
 @testable import BodyReadingsCLI
 
@@ -100,16 +102,12 @@ func largestComponent(_ v: SIMD3<Double>) -> Double { max(abs(v.x), abs(v.y), ab
 
 @Suite("calibrate command", .serialized)
 struct CalibrateCommandTests {
-    let directory: String
-    let environment: [String: String]
+    let sandbox: CalibrationSandbox
+    var directory: String { sandbox.directory }
+    var environment: [String: String] { sandbox.environment }
 
     init() throws {
-        directory = NSTemporaryDirectory() + "calibrate-cli-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        environment = [
-            "HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
-            "BODYREADINGS_SYSTEM_CALIBRATION_DIR": directory + "/system",
-        ]
+        sandbox = try CalibrationSandbox(prefix: "calibrate-cli")
     }
 
     func write(_ text: String, to name: String) throws -> String {
@@ -304,16 +302,12 @@ struct CalibrateCommandTests {
 
 @Suite("calibrate command, live sources", .serialized)
 struct CalibrateLiveTests {
-    let directory: String
-    let environment: [String: String]
+    let sandbox: CalibrationSandbox
+    var directory: String { sandbox.directory }
+    var environment: [String: String] { sandbox.environment }
 
     init() throws {
-        directory = NSTemporaryDirectory() + "calibrate-live-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        environment = [
-            "HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
-            "BODYREADINGS_SYSTEM_CALIBRATION_DIR": directory + "/system",
-        ]
+        sandbox = try CalibrationSandbox(prefix: "calibrate-live")
     }
 
     func run(_ arguments: [String], terminal: Bool = false) -> (status: Int32, stdout: String, stderr: String) {

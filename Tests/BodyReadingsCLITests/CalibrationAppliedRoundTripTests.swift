@@ -1,4 +1,5 @@
 import BodyReadings
+import Calibration
 import Foundation
 import Testing
 @testable import BodyReadingsCLI
@@ -7,16 +8,12 @@ import Testing
 /// the recording, show the file, apply it with `stream` and `fuse`, reset it.
 @Suite("calibration round trip", .serialized)
 struct CalibrationAppliedRoundTripTests {
-    let directory: String
-    let environment: [String: String]
+    let sandbox: CalibrationSandbox
+    var directory: String { sandbox.directory }
+    var environment: [String: String] { sandbox.environment }
 
     init() throws {
-        directory = NSTemporaryDirectory() + "calibration-round-trip-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        environment = [
-            "HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
-            "BODYREADINGS_SYSTEM_CALIBRATION_DIR": directory + "/system",
-        ]
+        sandbox = try CalibrationSandbox(prefix: "calibration-round-trip")
     }
 
     func run(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {

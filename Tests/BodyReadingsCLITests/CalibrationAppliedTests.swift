@@ -1,6 +1,9 @@
 import BodyReadings
+import Calibration
 import Foundation
+import MotionMath
 import MotionSimulation
+import ReadingFormats
 import Testing
 @testable import BodyReadingsCLI
 
@@ -9,16 +12,12 @@ import Testing
 /// files that cannot be used.
 @Suite("calibration applied by stream, record and fuse", .serialized)
 struct CalibrationAppliedTests {
-    let directory: String
-    let environment: [String: String]
+    let sandbox: CalibrationSandbox
+    var directory: String { sandbox.directory }
+    var environment: [String: String] { sandbox.environment }
 
     init() throws {
-        directory = NSTemporaryDirectory() + "calibration-applied-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        environment = [
-            "HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
-            "BODYREADINGS_SYSTEM_CALIBRATION_DIR": directory + "/system",
-        ]
+        sandbox = try CalibrationSandbox(prefix: "calibration-applied")
     }
 
     static let bias = SIMD3(0.02, -0.015, 0.01)

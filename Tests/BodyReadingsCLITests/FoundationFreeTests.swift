@@ -1,9 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-private let sourcesRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources")
+private let sourcesRoot = URL(fileURLWithPath: PackagePaths.file("Sources"))
 
 /// The `bodyreadings` executable must not link full Foundation: it loads FoundationInternationalization and ICU,
 /// about 7 MB of RSS, over DESIGN.md's 20 MB for a live stream. FoundationEssentials (Date, FileManager) is fine.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import BodyReadingsCLI
 
@@ -7,7 +8,7 @@ struct RecordCommandTests {
     /// `record` then `fuse --interval` prints byte for byte what `stream` printed for the same source and interval.
     @Test(arguments: [0.1, 0.02])
     func recordThenFuseReproducesStream(interval: Double) throws {
-        let scratch = ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "bodyreadings-record")
         let path = scratch.file("sim.csv")
         let common = ["--source", "sim", "--seed", "7", "--fast", "--duration", "12", "--interval", "\(interval)"]
         let streamed = runStream(["stream"] + common + ["--format", "csv"])
@@ -22,7 +23,7 @@ struct RecordCommandTests {
 
     /// A recording replayed through `stream --source replay:` gives the same fused output as streaming the source.
     @Test func replayOfARecordingStreamsTheSame() throws {
-        let scratch = ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "bodyreadings-record")
         let path = scratch.file("sim.csv")
         let sim = ["--source", "sim", "--seed", "3", "--fast", "--duration", "5"]
         #expect(runStream(["record", path] + sim).status == 0)

@@ -9,27 +9,6 @@ import Testing
 import Glibc
 #endif
 
-/// A copy of `fixture` whose channel attribute with sysfs file `file` reads as `value`, fails with `readError`,
-/// or is gone.
-private func changing(
-    _ fixture: IIOFixture, file: String, value: String? = nil, readError: Int32? = nil, remove: Bool = false
-) -> IIOFixture {
-    var copy = fixture
-    for d in copy.devices.indices {
-        for c in copy.devices[d].channels.indices {
-            copy.devices[d].channels[c].attributes = copy.devices[d].channels[c].attributes.compactMap { attribute in
-                guard attribute.filename == file else { return attribute }
-                if remove { return nil }
-                var changed = attribute
-                if let value { changed.value = value }
-                changed.readError = readError
-                return changed
-            }
-        }
-    }
-    return copy
-}
-
 @Suite("available and info over ip: against the test iiod", .serialized)
 struct SensorCommandsNetworkTests {
     @Test("available answers for every fixture, exit status following device motion", arguments: [
@@ -91,7 +70,7 @@ struct SensorCommandsNetworkTests {
     ])
     func badValues(file: String, value: String?, readError: Int32?, remove: Bool, status: Int32, mention: String) throws {
         let server = try IIODTestServer(
-            fixture: changing(.hidSensorHub, file: file, value: value, readError: readError, remove: remove))
+            fixture: .hidSensorHub.changingFile(file, value: value, readError: readError, remove: remove))
         defer { server.stop() }
         for command in ["available", "info"] {
             let result = runTool([command, "--uri", server.uri])

@@ -1,5 +1,7 @@
 import BodyReadings
 import Foundation
+import Sensors
+import TestSupport
 import Testing
 
 @testable import BodyReadingsCLI
@@ -7,23 +9,6 @@ import Testing
 /// `xml:` context files for the CLI tests: layouts modelled on the kernel drivers (no values: libiio's XML backend
 /// answers ENOSYS to attribute reads).
 enum CLIFixtureXML {
-    static let header = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <!DOCTYPE context [<!ELEMENT context (device | context-attribute)*><!ELEMENT context-attribute EMPTY>\
-        <!ELEMENT device (channel | attribute | debug-attribute | buffer-attribute)*>\
-        <!ELEMENT channel (scan-element?, attribute*)><!ELEMENT attribute EMPTY><!ELEMENT scan-element EMPTY>\
-        <!ELEMENT debug-attribute EMPTY><!ELEMENT buffer-attribute EMPTY>\
-        <!ATTLIST context name CDATA #REQUIRED description CDATA #IMPLIED>\
-        <!ATTLIST context-attribute name CDATA #REQUIRED value CDATA #REQUIRED>\
-        <!ATTLIST device id CDATA #REQUIRED name CDATA #IMPLIED label CDATA #IMPLIED>\
-        <!ATTLIST channel id CDATA #REQUIRED type (input|output) #REQUIRED name CDATA #IMPLIED>\
-        <!ATTLIST scan-element index CDATA #REQUIRED format CDATA #REQUIRED scale CDATA #IMPLIED>\
-        <!ATTLIST attribute name CDATA #REQUIRED filename CDATA #IMPLIED value CDATA #IMPLIED>\
-        <!ATTLIST debug-attribute name CDATA #REQUIRED value CDATA #IMPLIED>\
-        <!ATTLIST buffer-attribute name CDATA #REQUIRED value CDATA #IMPLIED>]>
-
-        """
-
     /// A HID-style device `name` with three `type` channels (`le:s32/32>>0`), optionally without scale.
     static func device(_ index: Int, _ name: String, _ type: String, scale: Bool = true) -> String {
         let channels = ["x", "y", "z"].enumerated().map { axis, letter in
@@ -38,7 +23,8 @@ enum CLIFixtureXML {
     }
 
     static func context(_ devices: [String]) -> String {
-        header + "<context name=\"local\" description=\"CLI fixture\">" + devices.joined() + "</context>"
+        LibiioContextXML.header + "<context name=\"local\" description=\"CLI fixture\">" + devices.joined()
+            + "</context>"
     }
 
     static let hub = context([device(0, "accel_3d", "accel"), device(1, "gyro_3d", "anglvel"), device(2, "magn_3d", "magn")])
@@ -224,16 +210,8 @@ struct CLIFixtureStockToolTests {
     func iioInfo(name: String, xml: String) throws {
         let path = try CLIFixtureXML.file(xml, name: name)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/iio_info")
-        process.arguments = ["-u", "xml:\(path)"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
-        #expect(output.contains("IIO context created with xml backend"))
+        let result = try Subprocess.run("/usr/bin/iio_info", ["-u", "xml:\(path)"], mergingStandardError: true)
+        #expect(result.status == 0, "\(result.text)")
+        #expect(result.text.contains("IIO context created with xml backend"))
     }
 }

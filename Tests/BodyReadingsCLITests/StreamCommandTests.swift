@@ -1,24 +1,15 @@
+import BodyReadings
 import Foundation
+import Sensors
+import TestSupport
 import Testing
 @testable import BodyReadingsCLI
-import BodyReadings
 
 /// Runs `bodyreadings ARGS` with captured output.
 func runStream(_ arguments: [String], terminal: Bool = false) -> (status: Int32, stdout: String, stderr: String) {
     let (console, captured) = Console.capture(outputIsTerminal: terminal)
     let status = BodyReadingsTool.run(arguments: arguments, console: console)
     return (status, captured.stdout, captured.stderr)
-}
-
-/// A scratch directory removed at deinit.
-final class ScratchDirectory {
-    let path: String
-    init() {
-        path = NSTemporaryDirectory() + "bodyreadings-stream-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    func file(_ name: String) -> String { path + "/" + name }
 }
 
 @Suite("stream command")
@@ -128,7 +119,7 @@ struct StreamCommandTests {
     }
 
     @Test func malformedRecordingIsADataError() throws {
-        let scratch = ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "bodyreadings-stream")
         let path = scratch.file("bad.csv")
         try "t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z\n0,0,0,9.8,0,0,0\n0.01,0,zero,9.8,0,0,0\n"
             .write(toFile: path, atomically: true, encoding: .utf8)

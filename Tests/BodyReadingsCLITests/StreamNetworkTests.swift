@@ -10,23 +10,6 @@ import Glibc
 /// yawing), for each way a stream stops; afterwards every attribute and trigger on the server is as before.
 @Suite("stream over ip: against the test iiod", .serialized)
 struct StreamNetworkTests {
-    static func snapshot(_ server: IIODTestServer) -> [String: String] {
-        var values: [String: String] = [:]
-        for device in server.fixture.devices {
-            values["\(device.id) trigger"] = server.currentTrigger(of: device.id) ?? "none"
-            for attribute in device.attributes + device.bufferAttributes {
-                values["\(device.id) \(attribute.name)"] = server.value(device: device.id, attribute: attribute.name)
-            }
-            for channel in device.channels {
-                for attribute in channel.attributes where attribute.name != "raw" {
-                    values["\(device.id) \(channel.id) \(attribute.name)"] =
-                        server.value(device: device.id, channel: channel.id, attribute: attribute.name)
-                }
-            }
-        }
-        return values
-    }
-
     /// Gravity directions (degrees from +z) and times of JSON lines; the summary object separately.
     static func parse(_ output: String) -> (times: [Double], angles: [Double], summary: [String: Int]?) {
         var times: [Double] = []
@@ -52,7 +35,7 @@ struct StreamNetworkTests {
         let fixture = try #require(IIOFixture.all.first { $0.name == fixtureName })
         let server = try IIODTestServer(fixture: fixture)
         defer { server.stop() }
-        let before = Self.snapshot(server)
+        let before = server.settingsSnapshot()
         let result = runStream(["stream", "--uri", server.uri, "--duration", "2", "--interval", "0.1", "--format", "jsonl"])
         #expect(result.status == 0, "\(result.stderr)")
         let parsed = Self.parse(result.stdout)
@@ -61,7 +44,7 @@ struct StreamNetworkTests {
         #expect(parsed.angles.dropFirst(5).allSatisfy { $0 < 2 }, "\(parsed.angles)")
         #expect(parsed.summary?["overruns"] == 0 && parsed.summary?["dropped_readings"] == 0)
         #expect(result.stderr.contains("duration reached"))
-        #expect(Self.snapshot(server) == before)
+        #expect(server.settingsSnapshot() == before)
     }
 
     @Test func countStopsAfterThatManyUpdates() throws {
@@ -76,7 +59,7 @@ struct StreamNetworkTests {
     @Test func closedStdoutStopsCleanly() throws {
         let server = try IIODTestServer(fixture: .stLsm6dsx)
         defer { server.stop() }
-        let before = Self.snapshot(server)
+        let before = server.settingsSnapshot()
         var written = 0
         let console = Console(
             out: { bytes in
@@ -87,7 +70,7 @@ struct StreamNetworkTests {
         let status = BodyReadingsTool.run(
             arguments: ["stream", "--uri", server.uri, "--interval", "0.05", "--format", "csv"], console: console)
         #expect(status == 0)
-        #expect(Self.snapshot(server) == before)
+        #expect(server.settingsSnapshot() == before)
     }
 
     /// The server disappearing mid-stream: exit 69 with one error line, promptly.

@@ -1,27 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// The repository root (…/Tests/BodyReadingsCLITests/UdevRulesTests.swift → …).
-private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
-
-/// Runs a program and returns its status and combined output.
-private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
+/// Runs a program and returns its status and combined output (`text`).
+private func run(_ executable: String, _ arguments: [String]) throws -> ProcessOutput {
+    try Subprocess.run(executable, arguments, mergingStandardError: true)
 }
 
 @Suite("udev rules and their install script")
 struct UdevRulesTests {
-    let rules = repositoryRoot + "/udev/60-bodyreadings.rules"
+    let rules = PackagePaths.file("udev/60-bodyreadings.rules")
 
     @Test("the device node rule gives group iio read-write (libiio opens the node O_RDWR)")
     func nodeRule() throws {
@@ -36,9 +24,9 @@ struct UdevRulesTests {
         let line = try #require(text.split(separator: "\n").first { $0.contains("RUN+=") })
         let start = try #require(line.range(of: "RUN+=\"/bin/sh -c '"))
         let end = try #require(line.range(of: "'\"", options: .backwards))
-        let group = try run("/usr/bin/id", ["-gn"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sysfs-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let group = try run("/usr/bin/id", ["-gn"]).text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let sysfs = try TemporaryDirectory(prefix: "sysfs")
+        let root = sysfs.path
         let device = "/devices/platform/i2c-1/1-0068/iio:device0"
         let command = String(line[start.upperBound..<end.lowerBound])
             .replacingOccurrences(of: "$$", with: "$").replacingOccurrences(of: "/sys%p", with: root + device)
@@ -59,7 +47,7 @@ struct UdevRulesTests {
             #expect(FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o644]))
         }
         let result = try run("/bin/sh", ["-c", command])
-        #expect(result.status == 0, "\(result.output)")
+        #expect(result.status == 0, "\(result.text)")
         for file in writable {
             let mode = try FileManager.default.attributesOfItem(atPath: root + device + "/" + file)[.posixPermissions]
             #expect(mode as? Int == 0o664, "\(file)")
@@ -72,16 +60,16 @@ struct UdevRulesTests {
 
     @Test("udev/install --destdir installs the rules file unchanged and --uninstall removes it")
     func install() throws {
-        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("udev-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: destination) }
-        let installed = try run(repositoryRoot + "/udev/install", ["--destdir", destination])
-        #expect(installed.status == 0, "\(installed.output)")
+        let temporary = try TemporaryDirectory(prefix: "udev")
+        let destination = temporary.path
+        let installed = try run(PackagePaths.file("udev/install"), ["--destdir", destination])
+        #expect(installed.status == 0, "\(installed.text)")
         let target = destination + "/etc/udev/rules.d/60-bodyreadings.rules"
         #expect(FileManager.default.contents(atPath: target) == FileManager.default.contents(atPath: rules))
-        let removed = try run(repositoryRoot + "/udev/install", ["--destdir", destination, "--uninstall"])
-        #expect(removed.status == 0, "\(removed.output)")
+        let removed = try run(PackagePaths.file("udev/install"), ["--destdir", destination, "--uninstall"])
+        #expect(removed.status == 0, "\(removed.text)")
         #expect(!FileManager.default.fileExists(atPath: target))
-        let bad = try run(repositoryRoot + "/udev/install", ["--bogus"])
+        let bad = try run(PackagePaths.file("udev/install"), ["--bogus"])
         #expect(bad.status == 64)
     }
 }

@@ -1,40 +1,18 @@
 import BodyReadings
 import Dispatch
 import Foundation
+import MotionSimulation
+import Sensors
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 import IIODTestServer
-import MotionSimulation
-import Testing
 
 /// Device motion through the real libiio network client (`ip:`) against the test iiod, which serves samples of a
 /// known motion (flat on a table, yawing back and forth: ω_z = sin(2π·0.25·t) rad/s) at a real-time pace.
 @Suite("End to end through libiio's ip: backend", .serialized)
 struct StreamingEndToEndTests {
-    /// Every attribute value the server holds (raw channel values excluded: they follow the motion) and every
-    /// device's trigger: what must be the same before and after a capture.
-    static func snapshot(_ server: IIODTestServer) -> [String: String] {
-        var values: [String: String] = [:]
-        for device in server.fixture.devices {
-            values["\(device.id) trigger"] = server.currentTrigger(of: device.id) ?? "none"
-            for attribute in device.attributes {
-                values["\(device.id) \(attribute.name)"] = server.value(device: device.id, kind: .device, attribute: attribute.name)
-            }
-            for attribute in device.bufferAttributes {
-                values["\(device.id) buffer/\(attribute.name)"] =
-                    server.value(device: device.id, kind: .buffer, attribute: attribute.name)
-            }
-            for channel in device.channels {
-                for attribute in channel.attributes where attribute.name != "raw" {
-                    values["\(device.id) \(channel.id) \(attribute.name)"] =
-                        server.value(device: device.id, channel: channel.id, attribute: attribute.name)
-                }
-            }
-        }
-        return values
-    }
-
     /// Collects device-motion updates until `count` arrived or an error ended them.
     final class Updates: @unchecked Sendable {
         private let lock = NSLock()
@@ -64,7 +42,7 @@ struct StreamingEndToEndTests {
         let fixture = try #require(IIOFixture.all.first { $0.name == fixtureName })
         let server = try IIODTestServer(fixture: fixture, trajectory: ScriptedTrajectory.yawing())
         defer { server.stop() }
-        let before = Self.snapshot(server)
+        let before = server.settingsSnapshot()
         let manager = MotionManager(source: .iio(uri: server.uri))
         #expect(manager.isDeviceMotionAvailable, "\(manager.lastError?.message ?? "")")
         manager.deviceMotionUpdateInterval = 0.05
@@ -102,7 +80,7 @@ struct StreamingEndToEndTests {
             #expect(server.writes.contains { $0.attribute.contains("sampling_frequency") }, "\(server.writes)")
         }
         // Stopping restored every value the capture changed (sampling frequency, trigger, buffer length…).
-        #expect(Self.snapshot(server) == before)
+        #expect(server.settingsSnapshot() == before)
         // The server sees the buffers closed (it handles the CLOSE commands on its own threads).
         let deadline = Date().addingTimeInterval(3)
         while server.openBufferCount > 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
@@ -204,7 +182,7 @@ struct StreamingEndToEndTests {
         fixture.devices[1].bufferEnableError = code
         let server = try IIODTestServer(fixture: fixture)
         defer { server.stop() }
-        let before = Self.snapshot(server)
+        let before = server.settingsSnapshot()
         let manager = MotionManager(source: .iio(uri: server.uri))
         let updates = Updates(count: 1)
         try manager.startDeviceMotionUpdates { updates.handle($0, $1) }
@@ -214,6 +192,6 @@ struct StreamingEndToEndTests {
         #expect(error.message.contains(fragment), "\(error.message)")
         #expect(!manager.isDeviceMotionActive)
         #expect(server.writes.contains { $0.attribute.contains("sampling_frequency") })
-        #expect(Self.snapshot(server) == before)
+        #expect(server.settingsSnapshot() == before)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MotionMath
 import Testing
 @testable import Calibration
 
@@ -9,7 +10,7 @@ struct AccelerometerCalibratorTests {
     static let matrixTolerance = 0.01
 
     @Test func sixPositionRecoversOffsetScaleAndMisalignment() throws {
-        var generator = SeededGenerator(seed: 20)
+        var generator = SplitMix64(seed: 20)
         let poses = faceDirections.map {
             syntheticPose(direction: $0, matrix: Truth.accelerometerMatrix, generator: &generator)
         }
@@ -28,7 +29,7 @@ struct AccelerometerCalibratorTests {
     }
 
     @Test func ellipsoidRecoversOffsetAndSymmetricMatrix() throws {
-        var generator = SeededGenerator(seed: 21)
+        var generator = SplitMix64(seed: 21)
         let directions = (0..<14).map { _ in generator.direction() } + faceDirections
         let poses = directions.map {
             syntheticPose(direction: $0, matrix: Truth.symmetricAccelerometerMatrix, generator: &generator)
@@ -43,7 +44,7 @@ struct AccelerometerCalibratorTests {
     }
 
     @Test func ellipsoidWithNinePosesInAHemisphereAndBelow() throws {
-        var generator = SeededGenerator(seed: 22)
+        var generator = SplitMix64(seed: 22)
         // Nine poses, the minimum, well spread (six faces and three diagonals).
         let directions = faceDirections + [SIMD3(1, 1, 1), SIMD3(-1, 1, -1), SIMD3(1, -1, -1)]
         let poses = directions.map {
@@ -55,7 +56,7 @@ struct AccelerometerCalibratorTests {
     }
 
     @Test func refusesTooFewPoses() {
-        var generator = SeededGenerator(seed: 23)
+        var generator = SplitMix64(seed: 23)
         let poses = faceDirections.prefix(5).map {
             syntheticPose(direction: $0, matrix: Truth.accelerometerMatrix, generator: &generator)
         }
@@ -68,7 +69,7 @@ struct AccelerometerCalibratorTests {
     }
 
     @Test func refusesPosesInOnePlane() {
-        var generator = SeededGenerator(seed: 24)
+        var generator = SplitMix64(seed: 24)
         // Twelve poses from turning about the x axis only: gravity stays in the y–z plane.
         let poses = (0..<12).map { k in
             syntheticPose(
@@ -84,7 +85,7 @@ struct AccelerometerCalibratorTests {
     }
 
     @Test func sixPositionNamesTheMissingFace() {
-        var generator = SeededGenerator(seed: 25)
+        var generator = SplitMix64(seed: 25)
         // +z twice (tilted by 5°), no −z.
         let directions = Array(faceDirections.prefix(5)) + [SIMD3(0.087, 0, 0.996)]
         let poses = directions.map {
@@ -96,7 +97,7 @@ struct AccelerometerCalibratorTests {
     }
 
     @Test func refusesInconsistentPoses() {
-        var generator = SeededGenerator(seed: 26)
+        var generator = SplitMix64(seed: 26)
         // Twenty poses, one taken while the device was being pushed (10 % more along gravity, ≈ 1 m/s²): with redundancy the fit cannot
         // absorb it and the residual exceeds 0.1 m/s². (With 9–10 poses it could: the README advises 12 or more.)
         var poses = (faceDirections + (0..<14).map { _ in generator.direction() }).map {
@@ -112,7 +113,7 @@ struct AccelerometerCalibratorTests {
     }
 
     @Test func levelRecoversTheOffsetOfAnExactScale() throws {
-        var generator = SeededGenerator(seed: 27)
+        var generator = SplitMix64(seed: 27)
         let pose = syntheticPose(direction: SIMD3(0, 0, 1), matrix: .identity, generator: &generator)
         let result = try AccelerometerCalibrator.level(pose)
         #expect(result.method == .level)

@@ -1,13 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Calibration
 
-/// The repository's `Calibration/` directory (examples and schema), found from this file's path.
-let calibrationDirectory: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.appendingPathComponent("Calibration").path
-}()
+/// The repository's `Calibration/` directory (examples and schema).
+let calibrationDirectory = PackagePaths.file("Calibration")
 
 func sampleFile(sensor: String = "iio:test-imu") -> CalibrationFile {
     CalibrationFile(

@@ -1,4 +1,5 @@
 import Foundation
+import MotionMath
 import Testing
 @testable import Calibration
 
@@ -8,7 +9,7 @@ struct GyroBiasEstimatorTests {
     static let count = 1000
 
     static func stillSamples(seed: UInt64, count: Int = count) -> [SIMD3<Double>] {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         return (0..<count).map { _ in Truth.gyroscopeBias + generator.noise(sigma) }
     }
 
@@ -51,7 +52,7 @@ struct GyroBiasEstimatorTests {
     }
 
     @Test func refusesAMovingAccelerometer() {
-        var generator = SeededGenerator(seed: 13)
+        var generator = SplitMix64(seed: 13)
         let gyroscope = Self.stillSamples(seed: 14)
         let accelerometer = (0..<Self.count).map { i in
             SIMD3(0, 0, 9.81) + generator.noise(0.02) + (i > 700 ? SIMD3(2, 0, 0) : .zero)

@@ -1,4 +1,5 @@
 import Foundation
+import MotionMath
 import Testing
 @testable import Calibration
 
@@ -38,7 +39,7 @@ struct LinearAlgebraTests {
     }
 
     @Test func ellipsoidFitRecoversAnExactEllipsoid() throws {
-        var generator = SeededGenerator(seed: 1)
+        var generator = SplitMix64(seed: 1)
         let shapeRoot = Truth.softIron * (1 / 40.0)
         let inverse = try #require(shapeRoot.inverse)
         let centre = SIMD3(10.0, -5.0, 3.0)
@@ -52,7 +53,7 @@ struct LinearAlgebraTests {
     @Test func sphereCoverageCountsEqualAreaBins() {
         var coverage = SphereCoverage()
         #expect(coverage.fraction == 0)
-        var generator = SeededGenerator(seed: 2)
+        var generator = SplitMix64(seed: 2)
         for _ in 0..<20000 { coverage.add(generator.direction()) }
         #expect(coverage.fraction == 1)
         var hemisphere = SphereCoverage()

@@ -1,4 +1,5 @@
 import Foundation
+import MotionMath
 import Testing
 @testable import Calibration
 
@@ -7,10 +8,10 @@ struct MagnetometerCalibratorTests {
     // Tolerances stated by the task: hard iron within 0.5 µT, soft iron within 2 % (0.02 per element).
     static let sigma = 0.3
 
-    static func samples(count: Int = 2000, seed: UInt64, direction: (inout SeededGenerator) -> SIMD3<Double>)
+    static func samples(count: Int = 2000, seed: UInt64, direction: (inout SplitMix64) -> SIMD3<Double>)
         -> [SIMD3<Double>]
     {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             Truth.rawMagnetometer(direction(&generator) * Truth.fieldStrength) + generator.noise(sigma)
         }
@@ -59,7 +60,7 @@ struct MagnetometerCalibratorTests {
     @Test func refusesTwoGreatCircles() {
         // Turns about z, then about x (the simulator's spins): a one-parameter family of quadrics passes through two
         // circles, so the fit is not determined.
-        var generator = SeededGenerator(seed: 36)
+        var generator = SplitMix64(seed: 36)
         let raw = (0..<2000).map { index -> SIMD3<Double> in
             let angle = Double(index) * 0.01
             let direction = index % 2 == 0 ? SIMD3(cos(angle), sin(angle), 0) : SIMD3(0, cos(angle), sin(angle))
@@ -97,7 +98,7 @@ struct MagnetometerCalibratorTests {
 
     @Test func refusesANoisyField() {
         // A field disturbed by 15 µT noise (a nearby motor): the residual exceeds 5 % of the field.
-        var generator = SeededGenerator(seed: 35)
+        var generator = SplitMix64(seed: 35)
         let raw = (0..<2000).map { _ in
             Truth.rawMagnetometer(generator.direction() * Truth.fieldStrength) + generator.noise(15)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MotionMath
 import Testing
 @testable import Calibration
 
@@ -52,7 +53,7 @@ struct StillnessSegmenterTests {
     }
 
     @Test func aMovingRecordingHasNoStillSegments() {
-        var generator = SeededGenerator(seed: 44)
+        var generator = SplitMix64(seed: 44)
         let samples = (0..<1000).map { i in
             InertialSample(
                 time: Double(i) / 100,

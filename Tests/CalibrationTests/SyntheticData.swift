@@ -1,41 +1,6 @@
 import Foundation
+import MotionMath
 @testable import Calibration
-
-/// A deterministic random source (SplitMix64) so that every synthetic test sees the same data on every machine.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A standard normal deviate (Box–Muller).
-    mutating func gaussian() -> Double {
-        let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
-        let u2 = Double.random(in: 0..<1, using: &self)
-        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
-    }
-
-    /// A vector of independent normal deviates with standard deviation `sigma`.
-    mutating func noise(_ sigma: Double) -> SIMD3<Double> {
-        SIMD3(gaussian(), gaussian(), gaussian()) * sigma
-    }
-
-    /// A direction uniformly distributed on the unit sphere.
-    mutating func direction() -> SIMD3<Double> {
-        while true {
-            let v = SIMD3(gaussian(), gaussian(), gaussian())
-            let n = (v * v).sum().squareRoot()
-            if n > 1e-6 { return v / n }
-        }
-    }
-}
 
 /// Reference sensor errors for the synthetic tests.
 enum Truth {
@@ -81,7 +46,7 @@ enum Truth {
 /// A still pose built from `samples` noisy readings of gravity along `direction`.
 func syntheticPose(
     direction: SIMD3<Double>, matrix: CalibrationMatrix, samples: Int = 200, sigma: Double = 0.05,
-    generator: inout SeededGenerator
+    generator: inout SplitMix64
 ) -> StillPose {
     let n = (direction * direction).sum().squareRoot()
     let raw = Truth.rawAccelerometer(direction / n * Truth.gravity, matrix: matrix)
@@ -109,7 +74,7 @@ func syntheticRecording(
     directions: [SIMD3<Double>], matrix: CalibrationMatrix, stillSeconds: Double = 2, moveSeconds: Double = 1,
     accelerometerSigma: Double = 0.03, gyroscopeSigma: Double = 0.003, seed: UInt64
 ) -> [InertialSample] {
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     var samples: [InertialSample] = []
     var time = 0.0
     let rate = 100.0

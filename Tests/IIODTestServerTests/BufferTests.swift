@@ -2,6 +2,7 @@ import Foundation
 import MotionMath
 import Glibc
 import MotionSimulation
+import TestSupport
 import Testing
 @testable import IIODTestServer
 
@@ -157,7 +158,7 @@ struct BufferTests {
         let server = try IIODTestServer(fixture: fixture, trajectory: testMotion, rateScale: .infinity)
         defer { server.stop() }
         let count = 40
-        let result = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "\(count)", deviceName])
+        let result = try Subprocess.run("iio_readdev", ["-u", server.uri, "-s", "\(count)", deviceName])
         #expect(result.status == 0, "\(result.stderr)")
         let decoder = SampleDecoder(device: device, channels: device.scanChannels.map(\.id))
         let samples = decoder.decode(Array(result.stdout))
@@ -199,8 +200,8 @@ struct BufferTests {
         defer { server.stop() }
         let accel = try #require(IIOFixture.stLsm6dsx.device("lsm6dsm_accel"))
         let gyro = try #require(IIOFixture.stLsm6dsx.device("lsm6dsm_gyro"))
-        let a = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "8", "lsm6dsm_accel"])
-        let g = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "8", "lsm6dsm_gyro"])
+        let a = try Subprocess.run("iio_readdev", ["-u", server.uri, "-s", "8", "lsm6dsm_accel"])
+        let g = try Subprocess.run("iio_readdev", ["-u", server.uri, "-s", "8", "lsm6dsm_gyro"])
         let accelStamps = SampleDecoder(device: accel, channels: accel.scanChannels.map(\.id)).decode(Array(a.stdout)).compactMap { $0["timestamp"] }
         let gyroStamps = SampleDecoder(device: gyro, channels: gyro.scanChannels.map(\.id)).decode(Array(g.stdout)).compactMap { $0["timestamp"] }
         #expect(accelStamps.count == 8 && gyroStamps.count == 8)
@@ -219,7 +220,7 @@ struct BufferTests {
         let server = try IIODTestServer(fixture: .invMpu6050, trajectory: testMotion, rateScale: .infinity)
         defer { server.stop() }
         let device = try #require(IIOFixture.invMpu6050.device("mpu6050"))
-        let result = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "5", "mpu6050", "anglvel_z", "timestamp"])
+        let result = try Subprocess.run("iio_readdev", ["-u", server.uri, "-s", "5", "mpu6050", "anglvel_z", "timestamp"])
         #expect(result.status == 0)
         #expect(result.stdout.count == 5 * 16)  // s16 then padding to the 8-byte timestamp
         let samples = SampleDecoder(device: device, channels: ["anglvel_z", "timestamp"]).decode(Array(result.stdout))
@@ -282,7 +283,7 @@ struct DefaultTrajectoryTests {
         let server = try IIODTestServer(fixture: .invMpu6050, rateScale: .infinity)
         defer { server.stop() }
         let device = try #require(IIOFixture.invMpu6050.device("mpu6050"))
-        let result = try Tools.run("iio_readdev", ["-u", server.uri, "-s", "30", "mpu6050"])
+        let result = try Subprocess.run("iio_readdev", ["-u", server.uri, "-s", "30", "mpu6050"])
         #expect(result.status == 0)
         let samples = SampleDecoder(device: device, channels: device.scanChannels.map(\.id)).decode(Array(result.stdout))
         #expect(samples.count == 30)

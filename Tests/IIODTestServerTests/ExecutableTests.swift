@@ -1,18 +1,12 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 @testable import IIODTestServer
 
 /// The `bodyreadings-test-iiod` executable, built next to the test bundle.
 enum Executable {
-    static let path: String? = {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [directory, directory.deletingLastPathComponent()] {
-            let path = candidate.appendingPathComponent("bodyreadings-test-iiod").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }()
+    static let path = PackagePaths.builtExecutable("bodyreadings-test-iiod")
 }
 
 @Suite(
@@ -20,24 +14,6 @@ enum Executable {
     .enabled(if: Executable.path != nil, "build it first: swift build --product bodyreadings-test-iiod")
 )
 struct ExecutableTests {
-    /// Reads one line from `handle`, giving up after `timeout` seconds.
-    private func firstLine(of handle: FileHandle, timeout: Double) -> String? {
-        let collected = Tools.Collector()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            var data = Data()
-            while !data.contains(UInt8(ascii: "\n")) {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                data += chunk
-            }
-            collected.setOut(data)
-            done.signal()
-        }
-        guard done.wait(timeout: .now() + timeout) == .success else { return nil }
-        return String(decoding: collected.out, as: UTF8.self).split(separator: "\n").first.map(String.init)
-    }
-
     @Test("prints ip:127.0.0.1:PORT once listening, serves the fixture, exits 0 on SIGTERM")
     func servesAndStops() throws {
         let process = Process()
@@ -48,7 +24,7 @@ struct ExecutableTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let uri = try #require(firstLine(of: out.fileHandleForReading, timeout: 10))
+        let uri = try #require(Subprocess.firstLine(of: out.fileHandleForReading, timeout: 10))
         #expect(uri.hasPrefix("ip:127.0.0.1:"))
         let port = try #require(UInt16(uri.split(separator: ":").last ?? ""))
         let client = try RawClient(port: port)
@@ -69,7 +45,7 @@ struct ExecutableTests {
         let path = try #require(Executable.path)
         for arguments in [["--fixture", "nonesuch"], [], ["--fixture", "bmi160", "--port", "99999"],
                           ["--fixture", "bmi160", "--rate-scale", "-1"], ["--frobnicate"]] {
-            let result = try Tools.run(path, arguments, timeout: 10)
+            let result = try Subprocess.run(path, arguments, timeout: 10)
             #expect(result.status == 64, "\(arguments)")
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1 && lines[0].hasPrefix("error: "), "\(arguments): \(result.stderr)")
@@ -78,7 +54,7 @@ struct ExecutableTests {
 
     @Test("--print-xml prints the fixture's context XML")
     func printXML() throws {
-        let result = try Tools.run(try #require(Executable.path), ["--fixture", "st-lsm6dsx", "--print-xml"], timeout: 10)
+        let result = try Subprocess.run(try #require(Executable.path), ["--fixture", "st-lsm6dsx", "--print-xml"], timeout: 10)
         #expect(result.status == 0)
         #expect(result.text == IIOFixture.stLsm6dsx.xml + "\n")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 @testable import IIODTestServer
 
@@ -71,7 +72,7 @@ struct FixtureTests {
         for _ in 0..<5 where client == nil {
             let port = UInt16.random(in: 20000..<30000)
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: try #require(Tools.path("iiod")))
+            process.executableURL = URL(fileURLWithPath: try #require(Subprocess.locate("iiod")))
             process.arguments = ["-u", "xml:\(path)", "-p", "\(port)"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -122,7 +123,7 @@ struct FixtureTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("xmlctx-\(fixture.name)-\(getpid()).xml").path
         try fixture.writeXML(to: path)
         defer { unlink(path) }
-        let result = try Tools.run("iio_info", ["-u", "xml:\(path)"])
+        let result = try Subprocess.run("iio_info", ["-u", "xml:\(path)"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.text.contains("IIO context has \(fixture.devices.count) devices"))
     }

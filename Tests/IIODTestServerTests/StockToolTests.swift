@@ -1,6 +1,7 @@
 import Foundation
 import MotionMath
 import Glibc
+import TestSupport
 import Testing
 @testable import IIODTestServer
 
@@ -11,7 +12,7 @@ struct StockToolTests {
     func iioInfo(_ fixture: IIOFixture) throws {
         let server = try IIODTestServer(fixture: fixture)
         defer { server.stop() }
-        let result = try Tools.run("iio_info", ["-u", server.uri])
+        let result = try Subprocess.run("iio_info", ["-u", server.uri])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.text.contains("IIO context has \(fixture.devices.count) devices"))
         #expect(result.text.contains("Backend version: 0.24 (git tag: v0.24)"))
@@ -29,7 +30,7 @@ struct StockToolTests {
         let flat = TestTrajectory { _ in (Vector3(0, 0, 9.80665), Vector3(0, 0, 0.5), .zero) }
         let server = try IIODTestServer(fixture: .bmi160, trajectory: flat)
         defer { server.stop() }
-        let result = try Tools.run("iio_info", ["-u", server.uri])
+        let result = try Subprocess.run("iio_info", ["-u", server.uri])
         #expect(result.status == 0)
         // 9.80665 / 0.000598 = 16399.1 → 16399; 0.5 / 0.001065 = 469.5 → 469 or 470 depending on rounding.
         #expect(result.text.contains("raw value: 16399"))
@@ -42,18 +43,18 @@ struct StockToolTests {
     func iioAttr() throws {
         let server = try IIODTestServer(fixture: .invMpu6050)
         defer { server.stop() }
-        let read = try Tools.run("iio_attr", ["-u", server.uri, "-c", "mpu6050", "accel_x", "scale"])
+        let read = try Subprocess.run("iio_attr", ["-u", server.uri, "-c", "mpu6050", "accel_x", "scale"])
         #expect(read.status == 0)
         #expect(read.text == "0.004785\n")
-        let write = try Tools.run("iio_attr", ["-u", server.uri, "-d", "mpu6050", "sampling_frequency", "100"])
+        let write = try Subprocess.run("iio_attr", ["-u", server.uri, "-d", "mpu6050", "sampling_frequency", "100"])
         #expect(write.status == 0, "\(write.stderr)")
         #expect(server.value(device: "mpu6050", attribute: "sampling_frequency") == "100")
         // inv_mpu6050 takes 4–1000 Hz.
-        let refused = try Tools.run("iio_attr", ["-u", server.uri, "-d", "mpu6050", "sampling_frequency", "2000"])
+        let refused = try Subprocess.run("iio_attr", ["-u", server.uri, "-d", "mpu6050", "sampling_frequency", "2000"])
         #expect(refused.status != 0)
         #expect(refused.text.contains("Invalid argument"))  // iio_attr reports on stdout
         #expect(server.value(device: "mpu6050", attribute: "sampling_frequency") == "100")
-        let calibrated = try Tools.run("iio_attr", ["-u", server.uri, "-c", "mpu6050", "anglvel_y", "calibbias", "-12"])
+        let calibrated = try Subprocess.run("iio_attr", ["-u", server.uri, "-c", "mpu6050", "anglvel_y", "calibbias", "-12"])
         #expect(calibrated.status == 0)
         #expect(server.value(device: "mpu6050", channel: "anglvel_y", attribute: "calibbias") == "-12")
         #expect(server.value(device: "mpu6050", channel: "anglvel_x", attribute: "calibbias") == "0")
@@ -66,7 +67,7 @@ struct StockToolTests {
         )
         let server = try IIODTestServer(fixture: fixture)
         defer { server.stop() }
-        let result = try Tools.run("iio_attr", ["-u", server.uri, "-c", "accel_3d", "accel_x", "sampling_frequency", "10"])
+        let result = try Subprocess.run("iio_attr", ["-u", server.uri, "-c", "accel_3d", "accel_x", "sampling_frequency", "10"])
         #expect(result.status != 0)
         #expect(result.text.contains("Permission denied (13)"))  // iio_attr reports on stdout
         #expect(server.writes.last?.result == -Int(EACCES))

@@ -1,23 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import IIO
 
 /// A small context description in libiio's XML format: a HID accelerometer with its trigger and a bmi160.
-let sampleXML = """
-    <?xml version="1.0" encoding="utf-8"?>
-    <!DOCTYPE context [<!ELEMENT context (device | context-attribute)*><!ELEMENT context-attribute EMPTY>\
-    <!ELEMENT device (channel | attribute | debug-attribute | buffer-attribute)*>\
-    <!ELEMENT channel (scan-element?, attribute*)><!ELEMENT attribute EMPTY><!ELEMENT scan-element EMPTY>\
-    <!ELEMENT debug-attribute EMPTY><!ELEMENT buffer-attribute EMPTY>\
-    <!ATTLIST context name CDATA #REQUIRED description CDATA #IMPLIED>\
-    <!ATTLIST context-attribute name CDATA #REQUIRED value CDATA #REQUIRED>\
-    <!ATTLIST device id CDATA #REQUIRED name CDATA #IMPLIED label CDATA #IMPLIED>\
-    <!ATTLIST channel id CDATA #REQUIRED type (input|output) #REQUIRED name CDATA #IMPLIED>\
-    <!ATTLIST scan-element index CDATA #REQUIRED format CDATA #REQUIRED scale CDATA #IMPLIED>\
-    <!ATTLIST attribute name CDATA #REQUIRED filename CDATA #IMPLIED value CDATA #IMPLIED>\
-    <!ATTLIST debug-attribute name CDATA #REQUIRED value CDATA #IMPLIED>\
-    <!ATTLIST buffer-attribute name CDATA #REQUIRED value CDATA #IMPLIED>]>
+let sampleXML = LibiioContextXML.header + """
     <context name="local" description="IIO tests">
     <context-attribute name="hw_model" value="Test board"/>
     <device id="iio:device0" name="accel_3d" label="accel-base">

@@ -94,35 +94,6 @@ let expectations: [(fixture: String, sensors: [ExpectedSensor])] = [
     ("empty", []),
 ]
 
-/// A copy of `fixture` in which the attribute whose sysfs file (channel attributes) or name (device attributes) is
-/// `file` has `value`, or fails reads with `readError`, or is removed.
-func modified(
-    _ fixture: IIOFixture, file: String, value: String? = nil, readError: Int32? = nil, remove: Bool = false
-) -> IIOFixture {
-    var copy = fixture
-    for d in copy.devices.indices {
-        for c in copy.devices[d].channels.indices {
-            copy.devices[d].channels[c].attributes = copy.devices[d].channels[c].attributes.compactMap { attribute in
-                guard attribute.filename == file else { return attribute }
-                if remove { return nil }
-                var changed = attribute
-                if let value { changed.value = value }
-                changed.readError = readError
-                return changed
-            }
-        }
-        copy.devices[d].attributes = copy.devices[d].attributes.compactMap { attribute in
-            guard attribute.name == file else { return attribute }
-            if remove { return nil }
-            var changed = attribute
-            if let value { changed.value = value }
-            changed.readError = readError
-            return changed
-        }
-    }
-    return copy
-}
-
 @Suite("Discovery through libiio's network client against the test iiod", .serialized)
 struct DiscoveryNetworkTests {
     @Test("every fixture: sensors, scales, offsets, mount matrices, rates, triggers, capture modes", arguments: expectations.map(\.fixture))
@@ -177,7 +148,7 @@ struct DiscoveryNetworkTests {
 
     @Test("permission denied on a scale read is a permissionDenied error naming device and attribute")
     func permissionDenied() throws {
-        let server = try IIODTestServer(fixture: modified(.bmi160, file: "in_accel_scale", readError: EACCES))
+        let server = try IIODTestServer(fixture: .bmi160.changingFile("in_accel_scale", readError: EACCES))
         defer { server.stop() }
         do {
             _ = try SensorDiscovery.discover(uri: server.uri)
@@ -191,7 +162,7 @@ struct DiscoveryNetworkTests {
 
     @Test("a non-numeric scale is malformedAttribute; a missing one missingAttribute")
     func badValues() throws {
-        let garbage = try IIODTestServer(fixture: modified(.hidSensorHub, file: "in_anglvel_scale", value: "abc"))
+        let garbage = try IIODTestServer(fixture: .hidSensorHub.changingFile("in_anglvel_scale", value: "abc"))
         defer { garbage.stop() }
         do {
             _ = try SensorDiscovery.discover(uri: garbage.uri)
@@ -201,7 +172,7 @@ struct DiscoveryNetworkTests {
             #expect(error.attribute == "in_anglvel_scale")
             #expect(error.message.contains("'abc'"))
         }
-        let missing = try IIODTestServer(fixture: modified(.stLsm6dsx, file: "in_accel_scale", remove: true))
+        let missing = try IIODTestServer(fixture: .stLsm6dsx.changingFile("in_accel_scale", remove: true))
         defer { missing.stop() }
         do {
             _ = try SensorDiscovery.discover(uri: missing.uri)
@@ -216,7 +187,7 @@ struct DiscoveryNetworkTests {
     @Test("a rate the driver refuses (EINVAL) is unknown, the rest is discovered")
     func refusedRate() throws {
         let server = try IIODTestServer(
-            fixture: modified(.bmi160, file: "in_accel_sampling_frequency", readError: EINVAL))
+            fixture: .bmi160.changingFile("in_accel_sampling_frequency", readError: EINVAL))
         defer { server.stop() }
         let inventory = try SensorDiscovery.discover(uri: server.uri)
         #expect(inventory.sensors.first?.samplingFrequency == nil)

@@ -1,4 +1,7 @@
 import BodyReadings
+import Calibration
+import MotionMath
+import Sensors
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -42,20 +45,20 @@ extension CalibrateCommand {
         console.note(procedure.instructions)
         // 100 Hz when the sensor can, its fastest rate otherwise.
         let interval = source.info.maximumSampleRate.map { $0 > 0 ? max(0.01, 1 / $0) : 0.01 } ?? 0.01
-        let session = StreamSession(source: source, interval: interval, duration: timeout, count: 1)
         var calibration = CalibrationFile(sensor: sensor, tool: "bodyreadings \(BodyReadingsTool.version)")
         var failure: (any Error)?
-        let result = try session.run(
-            console: console,
-            consume: { sample in
-                do {
-                    return try procedure.add(sample, into: &calibration, progress: progress)
-                } catch {
-                    failure = error
-                    return true
-                }
-            },
-            flush: {})
+        var pipeline = Pipeline(
+            input: SourceInput(source: source), processor: Passthrough<IMUSample>(),
+            settings: PipelineSettings(captureInterval: interval, duration: timeout, log: { console.note($0) }))
+        var consumer = ClosureConsumer<IMUSample> { sample in
+            do {
+                return try procedure.add(sample, into: &calibration, progress: progress) ? .enough : .more
+            } catch {
+                failure = error
+                return .enough
+            }
+        }
+        let report = try pipeline.run(into: &consumer, console: console)
         progress.finish()
 
         // 3. Why it ended.
@@ -64,16 +67,16 @@ extension CalibrateCommand {
                 "cannot calibrate the \(sectionName(action)): \(failure); nothing was written", exitCode: .dataError)
         }
         if let failure { throw failure }
-        switch result.ending {
-        case .count: break
-        case .signal:
+        switch report.ending {
+        case .finished: break
+        case .cancelled:
             console.note("interrupted: nothing was written")
             return .notAvailable
         case .duration:
             throw CLIError(
                 "gave up after \(CalibrateCommand.format(timeout, timeout == timeout.rounded() ? 0 : 1)) s: \(procedure.unfinished); nothing was written (more time: "
                     + "--timeout SECONDS)", exitCode: .dataError)
-        case .endOfInput, .closedOutput:
+        case .endOfInput, .outputClosed, .count:
             throw CLIError(
                 "the source ended before the calibration was complete: \(procedure.unfinished); nothing was written",
                 exitCode: .dataError)

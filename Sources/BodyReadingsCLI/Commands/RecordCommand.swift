@@ -1,4 +1,6 @@
 import BodyReadings
+import MotionMath
+import ReadingFormats
 
 /// `bodyreadings record FILE`: every calibrated sample (raw with `--no-calibration`), in the recording format, to a
 /// file that `fuse` reads.
@@ -55,24 +57,18 @@ enum RecordCommand {
                 throw CLIError(error.description, exitCode: .ioError)
             }
         }
-        let session = StreamSession(
-            source: source, interval: interval, duration: duration, count: count, correction: correction)
-        let result = try session.run(
-            console: console,
-            consume: { sample in
-                try writer.write(sample)
-                return true
-            },
-            flush: {
-                try writer.flush()
-                if path == "-" { try console.flush() }
-            })
+        var pipeline = Pipeline(
+            input: SourceInput(source: source, correction: correction), processor: Passthrough<IMUSample>(),
+            settings: PipelineSettings(
+                captureInterval: interval, count: count, duration: duration, log: { console.note($0) }))
+        var consumer = RecordingConsumer(writer: writer, console: path == "-" ? console : nil)
+        let report = try pipeline.run(into: &consumer, console: console)
         do {
             try writer.close()
         } catch {
             throw CLIError("could not finish writing '\(path)': \(error)", exitCode: .ioError)
         }
-        StreamCommand.report(result, console: console, what: "samples")
+        StreamCommand.report(report, console: console, what: "samples")
         return .ok
     }
 }

@@ -1,4 +1,8 @@
 import BodyReadings
+import Fusion
+import MotionMath
+import ReadingFormats
+import Sensors
 
 /// `bodyreadings stream`: fused device motion at an update interval, to stdout, until stopped.
 enum StreamCommand {
@@ -79,61 +83,40 @@ enum StreamCommand {
         let source = try request.source.makeSource()
         try requireDeviceMotion(source.info, command: "stream")
         try SourceOptions.check(interval: request.interval, against: source.info, command: "stream")
-        let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
-        let session = StreamSession(
-            source: source, interval: request.interval, duration: request.duration, count: request.count,
-            correction: correction)
-        let result: (ending: StreamSession.Ending, statistics: CaptureStatistics, rows: Int)
+        let input = SourceInput(
+            source: source, correction: try CalibrationOptions.correction(for: source, arguments, console: console))
+        var settings = PipelineSettings(
+            captureInterval: request.interval, updateInterval: request.interval, count: request.count,
+            duration: request.duration, log: { console.note($0) })
+        let report: PipelineReport
         if request.raw {
+            settings.updateInterval = 0
             let writer = RecordingWriter(includesMagnetometer: source.info.hasMagnetometer) { bytes in
                 try console.write(bytes: bytes)
             }
-            result = try session.run(
-                console: console,
-                consume: { sample in
-                    try writer.write(sample)
-                    return true
-                },
-                flush: {
-                    try writer.flush()
-                    try console.flush()
-                })
+            var pipeline = Pipeline(input: input, processor: Passthrough<IMUSample>(), settings: settings)
+            var consumer = RecordingConsumer(writer: writer, console: console)
+            report = try pipeline.run(into: &consumer, console: console)
+        } else if request.format == "human" {
+            var pipeline = Pipeline(input: input, processor: AttitudeFilter(), settings: settings)
+            var consumer = LiveMotionConsumer(
+                view: LiveMotionView(interval: request.interval, units: request.units), console: console)
+            report = try pipeline.run(into: &consumer, console: console)
+            // End the live line before the closing note goes to stderr on the same terminal.
+            try? console.write("\n")
+            try? console.flush()
         } else {
-            var filter = AttitudeFilter(settings: AttitudeFilter.Settings())
-            var decimator = MotionOutputDecimator(interval: request.interval)
-            if request.format == "human" {
-                var view = LiveMotionView(interval: request.interval, units: request.units)
-                result = try session.run(
-                    console: console,
-                    consume: { sample in
-                        let estimate = filter.update(sample)
-                        guard decimator.shouldEmit(t: estimate.t) else { return false }
-                        if let line = view.line(for: estimate) { try console.write(line) }
-                        return true
-                    },
-                    flush: { try console.flush() })
-                // End the live line before the closing note goes to stderr on the same terminal.
-                try? console.write("\n")
-                try? console.flush()
-            } else {
-                let format: MotionOutputFormat = request.format == "jsonl" ? .jsonl : .csv
-                let writer = MotionOutputWriter(format: format, units: request.units, console: console)
-                try writer.writeHeader()
-                result = try session.run(
-                    console: console,
-                    consume: { sample in
-                        let estimate = filter.update(sample)
-                        guard decimator.shouldEmit(t: estimate.t) else { return false }
-                        try writer.write(estimate)
-                        return true
-                    },
-                    flush: { try writer.flush() })
-                if format == .jsonl, result.ending != .closedOutput {
-                    try? console.write(summaryLine(result.statistics, rows: result.rows) + "\n")
-                }
+            let format: MotionOutputFormat = request.format == "jsonl" ? .jsonl : .csv
+            let writer = MotionOutputWriter(format: format, units: request.units, console: console)
+            try writer.writeHeader()
+            var pipeline = Pipeline(input: input, processor: AttitudeFilter(), settings: settings)
+            var consumer = MotionOutputConsumer(writer: writer)
+            report = try pipeline.run(into: &consumer, console: console)
+            if format == .jsonl, report.ending != .outputClosed {
+                try? console.write(summaryLine(report.statistics, rows: report.updates) + "\n")
             }
         }
-        report(result, console: console, what: request.raw ? "samples" : "updates")
+        self.report(report, console: console, what: request.raw ? "samples" : "updates")
         return .ok
     }
 
@@ -147,19 +130,17 @@ enum StreamCommand {
     }
 
     /// The closing stderr line: how many rows, why it stopped, what was lost.
-    static func report(
-        _ result: (ending: StreamSession.Ending, statistics: CaptureStatistics, rows: Int), console: Console,
-        what: String
-    ) {
+    static func report(_ report: PipelineReport, console: Console, what: String) {
         let why: String
-        switch result.ending {
+        switch report.ending {
         case .count: why = "count reached"
         case .duration: why = "duration reached"
         case .endOfInput: why = "end of input"
-        case .signal: why = "interrupted"
-        case .closedOutput: why = "output closed"
+        case .cancelled: why = "interrupted"
+        case .finished: why = "done"
+        case .outputClosed: why = "output closed"
         }
-        console.note("stopped (\(why)) after \(result.rows) \(what); \(result.statistics.summary)")
+        console.note("stopped (\(why)) after \(report.updates) \(what); \(report.statistics.summary)")
     }
 
     /// The final JSON line with the capture statistics.

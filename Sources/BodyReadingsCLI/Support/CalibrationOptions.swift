@@ -1,4 +1,6 @@
 import BodyReadings
+import Calibration
+import Sensors
 
 /// `--calibration FILE` and `--no-calibration` for the commands that read sensors (`stream`, `record`) or recordings
 /// (`fuse`): finds the calibration, says on stderr which file is applied, and handles files that cannot be used.
@@ -32,11 +34,6 @@ enum CalibrationOptions {
         OptionSpec(["--no-calibration"], help: "Use the recording as recorded (the default)."),
     ]
 
-    /// The stderr line naming what is applied.
-    static func describe(_ calibration: SensorCalibration) -> String {
-        "calibration: " + calibration.descriptions.joined(separator: "; ")
-    }
-
     /// The correction for `source`, or nil when none applies. Store lookup uses the environment's store.
     static func correction(
         for source: any MotionSource, _ arguments: ParsedArguments, console: Console
@@ -63,13 +60,11 @@ enum CalibrationOptions {
             throw problem.cliError
         }
         for note in resolution.notes { console.note("note: \(note)") }
-        for problem in resolution.problems { console.error(problem.description) }
-        if !resolution.problems.isEmpty {
-            console.warning("continuing without the calibration of the file(s) above: the data are uncalibrated")
-        }
+        for problem in resolution.problems { console.error(problem.cliError.message) }
+        if let warning = resolution.uncalibratedWarning { console.warning(warning) }
         let calibration = resolution.calibration
         guard !calibration.isEmpty else { return nil }
-        console.note(describe(calibration))
+        console.note(calibration.summary)
         return calibration
     }
 
@@ -93,7 +88,7 @@ enum CalibrationOptions {
             console.warning("\(path) holds no calibration section: the recording is used as recorded")
             return nil
         }
-        console.note(describe(calibration))
+        console.note(calibration.summary)
         return calibration
     }
 }

@@ -17,7 +17,10 @@ public struct SensorReading: Sendable, Equatable {
     public var kind: Kind
     /// Time of the measurement, s (kernel timestamp or monotonic clock).
     public var t: Double
-    /// The measured vector (m/s², rad/s or µT, by `kind`).
+    /// The measured vector (m/s², rad/s or µT, by `kind`). A further kind of reading is a further case of `Kind`
+    /// with the meaning of the three components documented there (a step count in `x`; red, IR and green PPG
+    /// intensities in `x`, `y`, `z`), as Android's `SensorEvent.values`: one fixed-size reading type for every
+    /// source, queue and pipeline.
     public var value: Vector3
 
     public init(kind: Kind, t: Double, value: Vector3) {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 @testable import IIODTestServer
 
 /// Builds, inside a private mount namespace, the sysfs tree a kernel would show for a fixture and serves it with
@@ -8,8 +9,8 @@ import Glibc
 enum FakeSysfs {
     /// Whether private mount namespaces work here (root in a container may still lack CAP_SYS_ADMIN).
     static let isAvailable: Bool = {
-        guard getuid() == 0, Tools.path("unshare") != nil, Tools.haveIIOD else { return false }
-        guard let result = try? Tools.run("unshare", ["-m", "sh", "-c", "mount -t tmpfs none /sys/bus"], timeout: 10)
+        guard getuid() == 0, Subprocess.locate("unshare") != nil, Tools.haveIIOD else { return false }
+        guard let result = try? Subprocess.run("unshare", ["-m", "sh", "-c", "mount -t tmpfs none /sys/bus"], timeout: 10)
         else { return false }
         return result.status == 0
     }()
@@ -85,7 +86,7 @@ enum FakeSysfs {
             port = UInt16.random(in: 20000..<30000)
             try Data(FakeSysfs.script(for: fixture, port: port).utf8).write(to: URL(fileURLWithPath: scriptPath))
             process = Process()
-            process.executableURL = URL(fileURLWithPath: Tools.path("unshare") ?? "/usr/bin/unshare")
+            process.executableURL = URL(fileURLWithPath: Subprocess.locate("unshare") ?? "/usr/bin/unshare")
             process.arguments = ["-m", "bash", scriptPath]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice

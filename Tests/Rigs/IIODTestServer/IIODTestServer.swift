@@ -181,6 +181,29 @@ public final class IIODTestServer: Sendable {
         return nil
     }
 
+    /// Every attribute value the server holds (raw channel values excluded: they follow the motion) and every
+    /// device's trigger, keyed by where they live: what a client that cleans up leaves as it found it.
+    public func settingsSnapshot() -> [String: String] {
+        var values: [String: String] = [:]
+        for device in fixture.devices {
+            values["\(device.id) trigger"] = currentTrigger(of: device.id) ?? "none"
+            for attribute in device.attributes {
+                values["\(device.id) \(attribute.name)"] = value(device: device.id, kind: .device, attribute: attribute.name)
+            }
+            for attribute in device.bufferAttributes {
+                values["\(device.id) buffer/\(attribute.name)"] =
+                    value(device: device.id, kind: .buffer, attribute: attribute.name)
+            }
+            for channel in device.channels {
+                for attribute in channel.attributes where attribute.name != "raw" {
+                    values["\(device.id) \(channel.id) \(attribute.name)"] =
+                        value(device: device.id, channel: channel.id, attribute: attribute.name)
+                }
+            }
+        }
+        return values
+    }
+
     /// The device's current trigger name (`nil` when none is set or the device takes none).
     public func currentTrigger(of device: String) -> String? {
         guard let found = fixture.device(device), case .success(let name) = state.trigger(of: found) else { return nil }

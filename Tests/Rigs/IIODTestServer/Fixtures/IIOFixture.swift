@@ -92,6 +92,31 @@ public struct IIOFixture: Sendable, Hashable {
         return copy
     }
 
+    /// Returns a copy in which, on every device, the attributes whose sysfs file (channel attributes) or name
+    /// (device attributes) is `file` answer `value` (when given) and fail reads with `readError` (nil: reads succeed),
+    /// or are gone (`remove`): one bad sysfs file, wherever the fixture's drivers put it.
+    public func changingFile(
+        _ file: String, value: String? = nil, readError: Int32? = nil, remove: Bool = false
+    ) -> IIOFixture {
+        let change: (FixtureAttribute) -> FixtureAttribute? = { attribute in
+            if remove { return nil }
+            var changed = attribute
+            if let value { changed.value = value }
+            changed.readError = readError
+            return changed
+        }
+        var copy = self
+        for d in copy.devices.indices {
+            for c in copy.devices[d].channels.indices {
+                copy.devices[d].channels[c].attributes = copy.devices[d].channels[c].attributes.compactMap {
+                    $0.filename == file ? change($0) : $0
+                }
+            }
+            copy.devices[d].attributes = copy.devices[d].attributes.compactMap { $0.name == file ? change($0) : $0 }
+        }
+        return copy
+    }
+
     private func modifyingAttribute(
         device: String, channel: String?, attribute: String, _ change: (inout FixtureAttribute) -> Void
     ) -> IIOFixture {

@@ -1,0 +1,73 @@
+import Dispatch
+import Fusion
+import Sensors
+
+/// One capture of a `MotionManager`: a dedicated thread that runs the pipeline — source → calibration →
+/// `DeviceMotionFilter` → the device-motion fan-out, with the corrected readings published to the raw fan-outs —
+/// until it is cancelled or the source ends, then stops the source (restoring the device) and signals.
+final class MotionCapture: @unchecked Sendable {
+    // @unchecked: `thread` is guarded by `lock`; `control` and `stopped` are thread-safe.
+
+    /// Cancels the pipeline and reports its statistics.
+    let control = PipelineControl()
+    private let stopped = DispatchSemaphore(value: 0)
+    private let lock = ThreadLock()
+    private var thread: CaptureThread?
+
+    /// Starts the capture thread. `ended` is called on it once the source stopped, with the error that ended the
+    /// capture (nil: cancelled or the end of a recording).
+    func start(
+        source: any MotionSource, correction: ReadingCorrection?, interval: Double,
+        filterSettings: AttitudeFilter.Settings,
+        channels: (
+            deviceMotion: UpdateChannel<DeviceMotion>, accelerometer: UpdateChannel<AccelerometerData>,
+            gyro: UpdateChannel<GyroData>, magnetometer: UpdateChannel<MagnetometerData>
+        ),
+        ended: @escaping @Sendable (MotionCapture, CaptureError?) -> Void
+    ) {
+        // Assigned under the lock because the thread may already ask `waitUntilStopped()` (from a handler).
+        lock.lock()
+        defer { lock.unlock() }
+        thread = CaptureThread.start(name: "br capture") { [self] in
+            let input = SourceInput(source: source, correction: correction)
+            let raw = (channels.accelerometer.fanOut, channels.gyro.fanOut, channels.magnetometer.fanOut)
+            input.onReading = { reading in
+                switch reading.kind {
+                case .accelerometer: raw.0.publish(AccelerometerData(timestamp: reading.t, acceleration: reading.value))
+                case .gyroscope: raw.1.publish(GyroData(timestamp: reading.t, rotationRate: reading.value))
+                case .magnetometer: raw.2.publish(MagnetometerData(timestamp: reading.t, magneticField: reading.value))
+                }
+            }
+            // The filter runs on every sample, even when only raw updates are wanted, so that device motion
+            // started later does not begin from an unconverged state. The fan-out decimates per consumer.
+            var pipeline = Pipeline(
+                input: input, processor: DeviceMotionFilter(settings: filterSettings),
+                settings: PipelineSettings(captureInterval: interval), control: control)
+            var consumer = channels.deviceMotion.fanOut
+            var failure: CaptureError?
+            do {
+                _ = try pipeline.run(into: &consumer)
+            } catch let error as CaptureError {
+                failure = error
+            } catch {
+                failure = CaptureError(.internalError, "the capture failed: \(error)")
+            }
+            ended(self, failure)
+            stopped.signal()
+        }
+    }
+
+    func cancel() {
+        control.cancel()
+    }
+
+    /// Waits for the capture thread to have stopped the source, unless called from that very thread.
+    func waitUntilStopped() {
+        lock.lock()
+        let thread = self.thread
+        lock.unlock()
+        if let thread, thread.isCurrent { return }
+        stopped.wait()
+        stopped.signal()
+    }
+}

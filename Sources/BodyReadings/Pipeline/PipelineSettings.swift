@@ -1,0 +1,29 @@
+/// How a pipeline runs: the interval the source samples for, the interval updates are delivered at, and when to
+/// stop.
+public struct PipelineSettings: Sendable {
+    /// The update interval the source samples for, s (`CaptureConfiguration.updateInterval`): it picks the
+    /// sampling frequency and the delivery latency.
+    public var captureInterval: Double
+    /// Seconds of sample time between updates handed to the consumer (`UpdateDecimator`); 0 hands over every
+    /// update (a recording, a fan-out that decimates per subscriber).
+    public var updateInterval: Double
+    /// Stop after this many delivered updates; nil: no limit.
+    public var count: Int?
+    /// Stop once an element is this many seconds of sample time after the first one (that element is not
+    /// processed); a stalled source is stopped by the wall clock one second later. Nil: no limit.
+    public var duration: Double?
+    /// Where the source's diagnostics go (chosen sampling frequency, polling fallback).
+    public var log: @Sendable (String) -> Void
+
+    /// Precondition: the intervals are finite and ≥ 0.
+    public init(
+        captureInterval: Double, updateInterval: Double = 0, count: Int? = nil, duration: Double? = nil,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.captureInterval = captureInterval
+        self.updateInterval = updateInterval
+        self.count = count
+        self.duration = duration
+        self.log = log
+    }
+}

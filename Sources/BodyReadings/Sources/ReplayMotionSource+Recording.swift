@@ -1,0 +1,33 @@
+import MotionMath
+import ReadingFormats
+import Sensors
+
+extension ReplayMotionSource {
+    /// Replays the recording at `path` (read as it goes, in constant memory).
+    ///
+    /// - Throws: `CaptureError` `.io` when the file cannot be opened, `.malformedInput` for a bad header; bad rows
+    ///   surface from `read()` with their line number.
+    public convenience init(path: String, pacing: MotionSourceSpecification.Pacing) throws(CaptureError) {
+        let reader: RecordingReader
+        do {
+            reader = try RecordingReader(path: path)
+        } catch {
+            throw CaptureError(error)
+        }
+        self.init(name: path, hasMagnetometer: reader.hasMagnetometer, pacing: pacing) {
+            () throws(CaptureError) -> IMUSample? in
+            do throws(RecordingError) {
+                return try reader.next()
+            } catch {
+                throw CaptureError(error)
+            }
+        }
+    }
+}
+
+extension CaptureError {
+    /// Wraps a recording's failure: malformed data (exit 65) or a file that cannot be read (exit 74).
+    public init(_ error: RecordingError) {
+        self.init(error.isMalformedInput ? .malformedInput : .io, error.description)
+    }
+}

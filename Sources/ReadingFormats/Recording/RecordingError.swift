@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TextFormats
+
+/// Why a recording (DESIGN.md's recording CSV) could not be read or written, with where: the file and the line.
+///
+/// `description` is one line, `<source>:<line>: <what is wrong>; <how to fix it>`, ready for `error:`.
+public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Reason: Sendable, Equatable {
+        /// The file could not be opened (errno).
+        case cannotOpen(errno: Int32)
+        /// Reading or writing failed (errno).
+        case ioFailed(errno: Int32)
+        /// The input is empty: not even a header line.
+        case empty
+        /// A required column is absent from the header (or a magnetometer column without its two siblings).
+        case missingColumn(String)
+        /// A column name appears twice in the header.
+        case duplicateColumn(String)
+        /// A field of a used column is not a number (`text` is the field, cut to 40 bytes).
+        case notANumber(column: String, text: String)
+        /// A row has a different number of fields than the header.
+        case wrongFieldCount(expected: Int, found: Int)
+        /// `t` is not greater than the previous row's (or not finite).
+        case timeNotIncreasing(previous: Double, found: Double)
+        /// A line is longer than the reader's buffer (bytes).
+        case lineTooLong(limit: Int)
+    }
+
+    /// The file path, or `<stdin>`.
+    public var source: String
+    /// The 1-based line number, when the problem is on a line.
+    public var line: Int?
+    /// What went wrong.
+    public var reason: Reason
+
+    public init(source: String, line: Int? = nil, reason: Reason) {
+        self.source = source
+        self.line = line
+        self.reason = reason
+    }
+
+    /// True when the data is malformed (sysexits 65), false for I/O failures (74).
+    public var isMalformedInput: Bool {
+        switch reason {
+        case .cannotOpen, .ioFailed: false
+        default: true
+        }
+    }
+
+    public var description: String {
+        let place = line.map { "\(source):\($0)" } ?? source
+        switch reason {
+        case .cannotOpen(let code):
+            return "cannot open '\(source)': \(Self.message(code)); check the path and its permissions"
+        case .ioFailed(let code):
+            return "\(place): \(Self.message(code))"
+        case .empty:
+            return "\(place): empty input, not even a header line; a recording starts with the header "
+                + RecordingColumns.required.joined(separator: ",")
+        case .missingColumn(let name):
+            return "\(place): missing column '\(name)'; the header needs "
+                + RecordingColumns.required.joined(separator: ",") + " (magn_x,magn_y,magn_z optional, all three)"
+        case .duplicateColumn(let name):
+            return "\(place): column '\(name)' appears twice in the header; keep one"
+        case .notANumber(let column, let text):
+            return "\(place): column '\(column)' is not a number: '\(text)'"
+        case .wrongFieldCount(let expected, let found):
+            return "\(place): \(found) fields but the header has \(expected); every row needs one field per column"
+        case .timeNotIncreasing(let previous, let found):
+            if !found.isFinite { return "\(place): t is '\(found)'; t must be a finite number of seconds" }
+            return "\(place): t = \(DoubleText.shortest(found)) does not increase "
+                + "(previous row: \(DoubleText.shortest(previous))); t must be strictly increasing"
+        case .lineTooLong(let limit):
+            return "\(place): line longer than \(limit) bytes; is this a recording CSV?"
+        }
+    }
+
+    private static func message(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "errno \(code)" }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Fixed-point decimal text for people (`printf`'s `%.Nf`), the one place the tool formats numbers to a set number of
+/// decimals. It replaces Foundation's `String(format:)` so that the executable does not link Foundation.
+///
+/// Rounding is the C library's: correctly rounded, ties to even on the exact binary value (`0.125` → `"0.12"`,
+/// `0.375` → `"0.38"`). As with `printf`, a negative value that rounds to zero keeps its sign (`-0.001` → `"-0.00"`,
+/// `-0.0` → `"-0.0"`), NaN is `"nan"` and infinities are `"inf"`/`"-inf"`.
+public enum FixedDecimal {
+    /// `value` with `digits` decimals (clamped to 0...17), e.g. `string(3.14159, digits: 2)` is `"3.14"`.
+    public static func string(_ value: Double, digits: Int) -> String {
+        let digits = Int32(min(max(digits, 0), 17))
+        // 309 integer digits (1.8e308), sign, point and 17 decimals fit.
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 352) { buffer in
+            let count = withVaList([digits, value]) { arguments in
+                vsnprintf(buffer.baseAddress, buffer.count, "%.*f", arguments)
+            }
+            guard count >= 0, let base = buffer.baseAddress else { return "\(value)" }
+            return String(cString: base)
+        }
+    }
+
+    /// `string(value, digits:)` right-aligned with spaces to at least `width` characters.
+    public static func string(_ value: Double, digits: Int, width: Int) -> String {
+        let text = string(value, digits: digits)
+        return text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+
+    /// `value` as `width` lowercase hexadecimal digits or more, zero-padded (`printf`'s `%0Nx`).
+    public static func hex(_ value: UInt32, width: Int) -> String {
+        let digits = String(value, radix: 16)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}

@@ -1,0 +1,69 @@
+import Pulse
+import Testing
+
+/// The detector's handling of bad input: flat lines, saturation, invalid values and times, gaps.
+struct BeatDetectorInputTests {
+    /// A crude pulse train (a raised-cosine-free polynomial pulse, no math library needed): `rate` Hz for `seconds`,
+    /// `bpm` beats/min, with `transform` applied to each sample (t, x) → x.
+    static func pulses(
+        bpm: Double, rate: Double, seconds: Double, transform: (Double, Double) -> Double = { $1 }
+    ) -> [(Double, Double)] {
+        let period = 60 / bpm
+        return (0..<Int(seconds * rate)).map { i in
+            let t = Double(i) / rate
+            let phase = t / period - (t / period).rounded(.down)
+            // A fast rise over the first fifth of the beat and a slow fall: x = p²(3 − 2p) up, linear down.
+            let x = phase < 0.2 ? { let p = phase / 0.2; return p * p * (3 - 2 * p) }() : 1 - (phase - 0.2) / 0.8
+            return (t, transform(t, x))
+        }
+    }
+
+    static func run(_ samples: [(Double, Double)]) -> [Beat] {
+        var detector = BeatDetector()
+        return samples.compactMap { detector.update(time: $0.0, value: $0.1) }
+    }
+
+    @Test func cleanPulseTrainGivesItsRate() throws {
+        let beats = Self.run(Self.pulses(bpm: 72, rate: 100, seconds: 30))
+        let rates = beats.compactMap(\.heartRate)
+        #expect(rates.count >= 25)
+        for rate in rates { #expect(abs(rate - 72) < 0.5) }
+    }
+
+    /// Finger off: a constant value (and a saturated one, clipped at full scale) from 15 s to 25 s. No beat there or
+    /// within `artefactHold` after carries a heart rate; heart rates come back afterwards.
+    @Test(arguments: [0.0, 1.0])
+    func flatSegmentsReportNoHeartRate(level: Double) throws {
+        let beats = Self.run(
+            Self.pulses(bpm: 80, rate: 50, seconds: 45) { t, x in t >= 15 && t < 25 ? level : x })
+        #expect(!beats.contains { $0.time >= 15 && $0.time < 26 && $0.heartRate != nil })
+        #expect(beats.contains { $0.time > 30 && $0.heartRate != nil })
+        #expect(beats.contains { $0.time < 15 && $0.heartRate != nil })
+    }
+
+    @Test func invalidValuesMarkAnArtefact() throws {
+        let beats = Self.run(
+            Self.pulses(bpm: 60, rate: 100, seconds: 30) { t, x in t >= 12 && t < 12.5 ? .nan : x })
+        #expect(!beats.contains { $0.time >= 12 && $0.time < 13.5 && $0.heartRate != nil })
+        #expect(beats.contains { $0.time > 16 && $0.heartRate != nil })
+    }
+
+    @Test func invalidAndRepeatedTimesAreIgnored() throws {
+        var samples = Self.pulses(bpm: 60, rate: 100, seconds: 20)
+        let clean = Self.run(samples)
+        samples.insert((5.0, 99), at: 800)
+        samples.insert((.nan, 99), at: 900)
+        #expect(Self.run(samples) == clean)
+    }
+
+    /// A gap longer than `maximumGap` restarts the signal path: no RR interval spans it.
+    @Test func gapsRestartTheSignalPath() throws {
+        let samples = Self.pulses(bpm: 70, rate: 100, seconds: 40).filter { $0.0 < 15 || $0.0 >= 17 }
+        let beats = Self.run(samples)
+        #expect(!beats.contains { beat in
+            guard let rr = beat.rrInterval else { return false }
+            return beat.time >= 17 && beat.time - rr < 15
+        })
+        #expect(beats.contains { $0.time > 25 && $0.heartRate != nil })
+    }
+}
