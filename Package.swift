@@ -7,6 +7,7 @@
 //   MotionSimulation and Sensors use it.
 //   TextFormats (number text, JSON) serves ReadingFormats (the recording and fused-output files) and the CLI.
 //   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
+//   MQTT (safe Swift over libmosquitto through CMosquitto) is used by Publishing (issue 13).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -27,6 +28,11 @@ let package = Package(
             pkgConfig: "libiio",
             providers: [.apt(["libiio-dev"])]
         ),
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
 
         // MARK: Library layers
         .target(name: "IIO", dependencies: ["CIIO"], swiftSettings: strict),
@@ -46,6 +52,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(name: "MQTT", dependencies: ["CMosquitto"], swiftSettings: strict),
         .target(
             name: "BodyReadingsCLI",
             dependencies: [
@@ -115,6 +122,7 @@ let package = Package(
         .testTarget(name: "ReadingFormatsTests", dependencies: ["ReadingFormats", "MotionMath"], swiftSettings: strict),
         .testTarget(
             name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub", "MotionMath"], swiftSettings: strict),
+        .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

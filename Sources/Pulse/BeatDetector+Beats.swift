@@ -5,17 +5,23 @@ extension BeatDetector {
         guard let level = state.slopeLevel else {
             if time < state.poorUntil {
                 // Learn from the pulse, not from an artefact's transient: start again after it.
-                state.learningMaximum = 0
+                state.learningTop.removeAll()
                 state.learningStart = state.poorUntil
                 return
             }
-            state.learningMaximum = Swift.max(state.learningMaximum, slope)
+            state.learningTop.append(slope)
+            state.learningTop.sort(by: >)
+            if state.learningTop.count > 3 { state.learningTop.removeLast() }
             if let start = state.learningStart, time - start >= settings.learningTime {
-                state.slopeLevel = state.learningMaximum
+                var top = RecentValues(capacity: 3)
+                for value in state.learningTop { top.append(value) }
+                let learnt = top.median ?? slope
+                state.slopeLevel = learnt
                 state.slopes.removeAll()
-                state.slopes.append(state.learningMaximum)
-                state.learningMaximum = 0
+                state.slopes.append(learnt)
+                state.learningTop.removeAll()
                 state.lastCandidateTime = time
+                state.lastCleanTime = time
             }
             return
         }
@@ -35,7 +41,7 @@ extension BeatDetector {
             detect(candidate)
             state.candidate = nil
         }
-        if let last = state.lastBeatTime, beatTime - last < refractoryTime { return }
+        if let last = state.lastBeatTime, beatTime - last < refractory { return }
         state.candidate = (beatTime, peak)
         state.lastCandidateTime = beatTime
     }
@@ -70,7 +76,10 @@ extension BeatDetector {
         }
         let shapeMatches = correlation.map { $0 >= settings.templateCorrelation } ?? true
         let clean = !poor && beat.slopePlausible && shapeMatches
-        if clean { state.floorSince = nil }  // a clean pulse, not noise at the floor
+        if clean {
+            state.lastCleanTime = beat.time
+            if correlation != nil { state.pulseLost = false }  // two clean pulses of one shape: a pulse, not noise
+        }
         if let shaped, !poor { learn(shaped, correlation: correlation, clean: clean, expectedInterval: e) }
         return track(beat, clean: clean)
     }
@@ -134,6 +143,7 @@ extension BeatDetector {
         if agrees, expected != nil, !state.smoothing.isEmpty {
             heartRate = 60.0 * Double(state.smoothing.count) / state.smoothing.sum
             state.goodLevel = state.slopeLevel
+            state.pulseLost = false  // a pulse with a rhythm, not noise that looked clean
         }
         state.lastBeatGood = clean
         let quality: BeatQuality = heartRate != nil ? .good : (clean ? .irregular : .poor)

@@ -59,7 +59,8 @@ public struct PulseSimulator: Sendable {
     public mutating func next() -> SimulatedPPGSample {
         let s = settings
         let period = 1 / s.sampleRate
-        let t = Double(index) * period + (s.timestampJitter > 0 ? (noise.nextUniform() - 0.5) * s.timestampJitter * period : 0)
+        let jitter = s.timestampJitter > 0 ? (noise.nextUniform() - 0.5) * s.timestampJitter * period : 0
+        let t = Double(index) * period + jitter
         index += 1
         let rate = heartRate(at: t)
 

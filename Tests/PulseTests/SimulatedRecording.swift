@@ -6,6 +6,8 @@ struct SimulatedRecording {
     var samples: [SimulatedPPGSample] = []
     var onsets: [Double] = []
     var beats: [Beat] = []
+    /// The time of the sample with which each beat was returned, s.
+    var returnedAt: [Double] = []
 
     init(_ settings: PulseSimulator.Settings, seconds: Double, seed: UInt64) {
         var simulator = PulseSimulator(settings: settings, seed: seed)
@@ -15,7 +17,10 @@ struct SimulatedRecording {
             guard sample.time < seconds else { break }
             samples.append(sample)
             if let onset = sample.beat { onsets.append(onset) }
-            if let beat = detector.update(time: sample.time, value: sample.value) { beats.append(beat) }
+            if let beat = detector.update(time: sample.time, value: sample.value) {
+                beats.append(beat)
+                returnedAt.append(sample.time)
+            }
         }
     }
 
