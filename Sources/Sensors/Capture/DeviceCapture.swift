@@ -1,5 +1,6 @@
 import Dispatch
 import IIO
+import SystemSupport
 
 /// Captures the sensors of one IIO device on a thread of its own, with a context of its own (libiio contexts are
 /// not thread-safe), and hands their readings to a `ReadingQueue`.
@@ -58,7 +59,7 @@ final class DeviceCapture: @unchecked Sendable {
         lock.lock()
         launched = true
         lock.unlock()
-        CaptureThread.start(name: "br \(deviceID)") { [self] in run() }
+        NamedThread.start(name: "br \(deviceID)") { [self] in run() }
         started.wait()
         lock.lock()
         let failure = startFailure
