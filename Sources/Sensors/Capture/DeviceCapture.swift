@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import MotionMath
 import IIO
+import SystemSupport
 
 /// Captures the sensors of one IIO device on a thread of its own, with a context of its own (libiio contexts are
 /// not thread-safe), and hands their readings to a `ReadingQueue`.
@@ -76,7 +77,7 @@ final class DeviceCapture: @unchecked Sendable {
         lock.lock()
         launched = true
         lock.unlock()
-        CaptureThread.start(name: "br \(deviceID)") { [self] in run() }
+        NamedThread.start(name: "br \(deviceID)") { [self] in run() }
         started.wait()
         lock.lock()
         let failure = startFailure

@@ -1,4 +1,5 @@
 import IIO
+import SystemSupport
 
 /// Readings from the IIO sensors of a libiio context (`local:` by default, `ip:` through iiod, `usb:`): the
 /// preferred accelerometer, gyroscope and magnetometer that discovery found, each device captured on its own thread
