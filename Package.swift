@@ -38,7 +38,7 @@ let package = Package(
             name: "Sensors", dependencies: ["IIO", "MotionMath", "MotionSimulation", "TextFormats"],
             swiftSettings: strict),
         .target(name: "Calibration", swiftSettings: strict),
-        .target(name: "Pulse", swiftSettings: strict),
+        .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(
             name: "BodyReadings",
             dependencies: ["Sensors", "Calibration", "Fusion", "MotionMath"],
