@@ -39,6 +39,7 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "Calibration", swiftSettings: strict),
         .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
+        .target(name: "Pedometry", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(
             name: "BodyReadings",
             dependencies: ["Sensors", "Calibration", "Fusion", "MotionMath"],
@@ -69,6 +70,9 @@ let package = Package(
 
         // MARK: Bench helpers
         .executableTarget(name: "pulse-bench", dependencies: ["Pulse"], path: "bench/PulseBench", swiftSettings: strict),
+        .executableTarget(
+            name: "steps-bench", dependencies: ["Pedometry", "MotionMath"], path: "bench/StepsBench",
+            swiftSettings: strict),
 
         // MARK: Test support (helpers the test targets share: subprocesses, temporary directories, BROAD data)
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
