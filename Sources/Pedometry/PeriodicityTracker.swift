@@ -80,16 +80,20 @@ struct PeriodicityTracker: Sendable {
     ///    stride range whose half-lag autocorrelation is at least `halfLagMinimum`: a step is half a stride, whether
     ///    the two steps of a stride look alike (in a hand: the first peak is one step, its half-lag is anti-phase and
     ///    fails) or not (in a trouser pocket: the first good peak is the stride).
-    /// 3. The lag is refined by a parabola through the peak and its neighbours.
-    mutating func period(_ c: StepDetector.Coefficients) -> (period: Double?, periodicity: Double) {
+    /// 3. Unless `runningAllowed` (the motion is as strong as running), a candidate at a running cadence is passed
+    ///    over: a walk whose steps have a strong second harmonic would otherwise be counted twice.
+    /// 4. The lag is refined by a parabola through the peak and its neighbours.
+    mutating func period(
+        _ c: StepDetector.Coefficients, runningAllowed: Bool
+    ) -> (period: Double?, periodicity: Double) {
         guard r[0] > 0 else { return (nil, 0) }
         normalise()
-        return normalised.withUnsafeBufferPointer { ac in Self.stride(in: ac, c) }
+        return normalised.withUnsafeBufferPointer { ac in Self.stride(in: ac, c, runningAllowed: runningAllowed) }
     }
 
-    /// Steps 1–3 of `period(_:)` on the normalised autocorrelation `ac`.
+    /// Steps 1–4 of `period(_:runningAllowed:)` on the normalised autocorrelation `ac`.
     private static func stride(
-        in ac: UnsafeBufferPointer<Double>, _ c: StepDetector.Coefficients
+        in ac: UnsafeBufferPointer<Double>, _ c: StepDetector.Coefficients, runningAllowed: Bool
     ) -> (period: Double?, periodicity: Double) {
         typealias K = StepDetector.Coefficients
         if c.fastLag >= 2 {
@@ -110,7 +114,7 @@ struct PeriodicityTracker: Sendable {
             let y2 = ac[l + 1]
             if y1 >= y0 && y1 >= y2 && y1 >= K.relativePeak * best {
                 let half = l % 2 == 0 ? ac[l / 2] : 0.5 * (ac[l / 2] + ac[l / 2 + 1])
-                if half >= K.halfLagMinimum {
+                if half >= K.halfLagMinimum && (runningAllowed || Double(l) >= c.runningLag) {
                     let den = y0 - 2 * y1 + y2
                     let d = den < 0 ? 0.5 * (y0 - y2) / den : 0
                     return ((Double(l) + d) / (2 * K.rate), y1)

@@ -65,6 +65,8 @@ extension StepDetector {
         public let lagCount: Int
         /// Lags up to this (bins) are checked for a periodicity faster than `Settings.maximumCadence`.
         public let fastLag: Int
+        /// Stride lags shorter than this (bins) are running cadences.
+        public let runningLag: Double
         /// Weight of a new bin in the autocorrelation (1 / (τ · rate)).
         public let periodicityGain: Double
         /// Weights of a new bin in the step signal's energy, the walk's energy and the resonator's amplitude.
@@ -87,6 +89,7 @@ extension StepDetector {
             longestLag = Swift.max(shortestLag + 2, Int((2 * rate / s.minimumCadence + 0.5).rounded(.down)))
             lagCount = longestLag + 3
             fastLag = Swift.max(1, Swift.min(Int((rate / s.maximumCadence).rounded(.down)), shortestLag - 1))
+            runningLag = 2 * rate / s.runningCadence
             periodicityGain = 1 / (s.periodicityTimeConstant * rate)
             energyGain = 1 / (Self.energyTimeConstant * rate)
             walkEnergyGain = 1 / (Self.walkEnergyTimeConstant * rate)

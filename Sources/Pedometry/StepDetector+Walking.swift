@@ -4,7 +4,8 @@ extension StepDetector {
     mutating func decide(atBin n: Int) {
         typealias K = Coefficients
         let now = Double(n) / K.rate
-        let (period, q) = state.periodicityTracker.period(coefficients)
+        let (period, q) = state.periodicityTracker.period(
+            coefficients, runningAllowed: state.energy >= coefficients.minimumRunningEnergy)
         state.periodicity = q
         if let p = period {
             if let current = state.stepPeriod, state.walking, abs(p / current - 1) >= K.octaveTolerance {
