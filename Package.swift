@@ -69,9 +69,12 @@ let package = Package(
         ),
 
         // MARK: Bench helpers
-        .executableTarget(name: "pulse-bench", dependencies: ["Pulse"], path: "bench/PulseBench", swiftSettings: strict),
+        .target(name: "BenchSupport", path: "bench/Support", swiftSettings: strict),
         .executableTarget(
-            name: "steps-bench", dependencies: ["Pedometry", "MotionMath"], path: "bench/StepsBench",
+            name: "pulse-bench", dependencies: ["Pulse", "BenchSupport"], path: "bench/PulseBench",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "steps-bench", dependencies: ["Pedometry", "MotionMath", "BenchSupport"], path: "bench/StepsBench",
             swiftSettings: strict),
 
         // MARK: Test support (helpers the test targets share: subprocesses, temporary directories, BROAD data)

@@ -13,14 +13,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BenchSupport
 import MotionMath
 import Pedometry
-
-func fail(_ message: String) -> Never {
-    let line = "error: \(message)\n"
-    _ = line.withCString { write(2, $0, strlen($0)) }
-    exit(64)
-}
 
 /// Reads standard input or a file line by line without Foundation.
 func lines(of path: String) -> [String] {
@@ -94,35 +89,24 @@ func generatedWalk(seconds: Double) -> [(Double, Vector3)] {
     return samples
 }
 
-/// CPU time of this thread, s: the machine is shared, and wall-clock rates would measure the other processes too.
-func threadCPUTime() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-}
-
 func throughput(seconds: Double, path: String?) {
     let samples = path.map(readRecording) ?? generatedWalk(seconds: 600)
     guard let first = samples.first, let last = samples.last, samples.count > 100 else { fail("recording too short") }
     let span = last.0 - first.0 + (last.0 - first.0) / Double(samples.count - 1)
-    var best = 0.0
     var total = 0
-    for _ in 0..<3 {
-        var detector = StepDetector()
-        var count = 0
-        var offset = 0.0
-        let start = threadCPUTime()
-        var elapsed = 0.0
-        while elapsed < seconds / 3 {
-            for (t, a) in samples { detector.update(time: t + offset, acceleration: a) { _ in } }
-            count += samples.count
-            offset += span
-            elapsed = threadCPUTime() - start
+    let best = bestRate(seconds: seconds, samplesPerPass: samples.count, span: span) {
+        var kept = StepDetector()
+        return { offset in
+            // A local detector: mutating one captured by the closure would go through its box on every sample.
+            var detector = kept
+            kept = StepDetector()
+            var steps = 0
+            for (t, a) in samples { detector.update(time: t + offset, acceleration: a) { _ in steps += 1 } }
+            total += steps
+            kept = detector
         }
-        total += detector.state.steps
-        best = max(best, Double(count) / elapsed)
     }
-    print("samples_per_second=\(Int(best)) input_rate_hz=\(Int((Double(samples.count - 1) / (last.0 - first.0)).rounded())) steps=\(total)")
+    print("samples_per_cpu_second=\(Int(best)) input_rate_hz=\(Int((Double(samples.count - 1) / (last.0 - first.0)).rounded())) steps=\(total)")
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
