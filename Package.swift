@@ -2,11 +2,12 @@
 // BodyReadings — CoreMotion-style device motion for Linux (GPL-3.0-or-later).
 //
 // Layering (see README.md, "Architecture"): every arrow below is a dependency; no other imports are allowed.
-//   bodyreadings → BodyReadingsCLI → BodyReadings → {Sensors → IIO → CIIO, Calibration, Fusion}
+//   bodyreadings → BodyReadingsCLI → BodyReadings → {Sensors → IIO → CIIO, Calibration, Fusion, ReadingFormats}
 //   MotionMath (vectors, matrices, quaternions, IMUSample, seeded generators) is below them all; Fusion,
 //   MotionSimulation and Sensors use it.
-//   TextFormats (number text, JSON) serves Sensors' recording format and the CLI.
-//   Sensors and the test-support targets may use MotionSimulation (ground-truth trajectories).
+//   TextFormats (number text, JSON) serves ReadingFormats (the recording and fused-output files) and the CLI.
+//   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
+//   MQTT (safe Swift over libmosquitto through CMosquitto) is used by Publishing (issue 13).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -27,6 +28,11 @@ let package = Package(
             pkgConfig: "libiio",
             providers: [.apt(["libiio-dev"])]
         ),
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
 
         // MARK: Library layers
         .target(name: "IIO", dependencies: ["CIIO"], swiftSettings: strict),
@@ -34,18 +40,26 @@ let package = Package(
         .target(name: "Fusion", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "MotionSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "TextFormats", swiftSettings: strict),
-        .target(
-            name: "Sensors", dependencies: ["IIO", "MotionMath", "MotionSimulation", "TextFormats"],
-            swiftSettings: strict),
+        .target(name: "Sensors", dependencies: ["IIO", "MotionMath"], swiftSettings: strict),
         .target(name: "Calibration", swiftSettings: strict),
+        .target(name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "TextFormats"], swiftSettings: strict),
         .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
+        .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "Pedometry", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(
             name: "BodyReadings",
-            dependencies: ["Sensors", "Calibration", "Fusion", "MotionMath"],
+            dependencies: [
+                "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "ReadingFormats", "TextFormats",
+            ],
             swiftSettings: strict
         ),
-        .target(name: "BodyReadingsCLI", dependencies: ["BodyReadings", "TextFormats"], swiftSettings: strict),
+        .target(name: "MQTT", dependencies: ["CMosquitto"], swiftSettings: strict),
+        .target(
+            name: "BodyReadingsCLI",
+            dependencies: [
+                "BodyReadings", "Sensors", "Calibration", "Fusion", "MotionMath", "ReadingFormats", "TextFormats",
+            ],
+            swiftSettings: strict),
         .executableTarget(name: "bodyreadings", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
 
         // MARK: Test rigs (not shipped: full Foundation allowed; executables used by tests and Tests/HardwareInTheLoop)
@@ -71,7 +85,7 @@ let package = Package(
         // MARK: Bench helpers
         .target(name: "BenchSupport", path: "bench/Support", swiftSettings: strict),
         .executableTarget(
-            name: "pulse-bench", dependencies: ["Pulse", "BenchSupport"], path: "bench/PulseBench",
+            name: "pulse-bench", dependencies: ["Pulse", "PulseSimulation", "BenchSupport"], path: "bench/PulseBench",
             swiftSettings: strict),
         .executableTarget(
             name: "steps-bench", dependencies: ["Pedometry", "MotionMath", "BenchSupport"], path: "bench/StepsBench",
@@ -83,9 +97,15 @@ let package = Package(
         // MARK: Tests
         .testTarget(
             name: "BodyReadingsCLITests",
-            dependencies: ["BodyReadingsCLI", "IIODTestServer", "MotionSimulation", "TestSupport"],
+            dependencies: [
+                "BodyReadingsCLI", "BodyReadings", "Sensors", "Calibration", "MotionMath", "ReadingFormats",
+                "IIODTestServer", "MotionSimulation", "TestSupport",
+            ],
             swiftSettings: strict),
-        .testTarget(name: "BodyReadingsTests", dependencies: ["BodyReadings", "IIODTestServer", "MotionSimulation"], swiftSettings: strict),
+        .testTarget(
+            name: "BodyReadingsTests",
+            dependencies: ["BodyReadings", "Sensors", "Calibration", "MotionMath", "IIODTestServer", "MotionSimulation"],
+            swiftSettings: strict),
         .testTarget(
             name: "CalibrationTests", dependencies: ["Calibration", "MotionMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath", "TestSupport"], swiftSettings: strict),
@@ -94,7 +114,8 @@ let package = Package(
         .testTarget(
             name: "PedometryTests", dependencies: ["Pedometry", "MotionMath", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "PulseTests", dependencies: ["Pulse", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
+            name: "PulseTests", dependencies: ["Pulse", "PulseSimulation", "TestSupport"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats", "MotionMath"], swiftSettings: strict),
         .testTarget(
             name: "MotionSimulationTests", dependencies: ["MotionSimulation", "MotionMath"], swiftSettings: strict),
@@ -106,8 +127,10 @@ let package = Package(
         .testTarget(
             name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer", "MotionMath"],
             swiftSettings: strict),
+        .testTarget(name: "ReadingFormatsTests", dependencies: ["ReadingFormats", "MotionMath"], swiftSettings: strict),
         .testTarget(
             name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub", "MotionMath"], swiftSettings: strict),
+        .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,9 +11,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import broad_lib as lib  # noqa: E402
 
 
-def run_fuse(tool, csv, six_d, out):
-    """Runs `bodyreadings fuse`; returns (attitude quaternions, seconds the process took)."""
-    args = [tool, "fuse", csv, "--output", out] + (["--no-magnetometer"] if six_d else [])
+def run_fuse(tool, csv, six_d, out, offline=False):
+    """Runs `bodyreadings fuse` (`--offline` if asked); returns (attitude quaternions, seconds the process took)."""
+    args = [tool, "fuse", csv, "--output", out] + (["--no-magnetometer"] if six_d else []) \
+        + (["--offline"] if offline else [])
     start = time.perf_counter()
     subprocess.run(args, check=True)
     elapsed = time.perf_counter() - start
@@ -27,6 +28,14 @@ def run_vqf(trial):
     ts = 1.0 / trial["rate"]
     q6 = vqf.VQF(ts).updateBatch(trial["gyr"], trial["acc"])["quat6D"]
     q9 = vqf.VQF(ts).updateBatch(trial["gyr"], trial["acc"], trial["mag"])["quat9D"]
+    return q6, q9
+
+
+def run_offline_vqf(trial):
+    import vqf
+    ts = 1.0 / trial["rate"]
+    q6 = vqf.offlineVQF(trial["gyr"], trial["acc"], None, ts)["quat6D"]
+    q9 = vqf.offlineVQF(trial["gyr"], trial["acc"], trial["mag"], ts)["quat9D"]
     return q6, q9
 
 
@@ -57,6 +66,8 @@ def main():
     parser.add_argument("dir")
     parser.add_argument("--tool", required=True)
     parser.add_argument("--no-imufusion", action="store_true")
+    parser.add_argument("--offline", action="store_true",
+                        help="compare `fuse --offline` with VQF's offlineVQF instead of the online filters")
     args = parser.parse_args()
 
     cache = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".cache", "csv")
@@ -65,7 +76,10 @@ def main():
     if not paths:
         sys.exit(f"error: no .mat trials in {args.dir}; pass the BROAD directory")
 
-    names = ["bodyreadings", "vqf"] + ([] if args.no_imufusion else ["imufusion"])
+    if args.offline:
+        names = ["bodyreadings --offline", "offlineVQF"]
+    else:
+        names = ["bodyreadings", "vqf"] + ([] if args.no_imufusion else ["imufusion"])
     rows = {n: [] for n in names}
     seconds = {n: 0.0 for n in names}
     header = f"{'trial':44s}" + "".join(f" | {n:^22s}" for n in names)
@@ -80,14 +94,16 @@ def main():
         if not os.path.exists(csv) or os.path.getmtime(csv) < os.path.getmtime(path):
             lib.write_recording_csv(trial, csv)
         results = {}
-        q6, s6 = run_fuse(args.tool, csv, True, os.path.join(cache, name + ".fused6.csv"))
-        q9, s9 = run_fuse(args.tool, csv, False, os.path.join(cache, name + ".fused9.csv"))
-        seconds["bodyreadings"] += s6 + s9
-        results["bodyreadings"] = (q6, q9)
+        ours, reference = names[0], names[1]
+        suffix = ".offline" if args.offline else ""
+        q6, s6 = run_fuse(args.tool, csv, True, os.path.join(cache, name + suffix + ".fused6.csv"), args.offline)
+        q9, s9 = run_fuse(args.tool, csv, False, os.path.join(cache, name + suffix + ".fused9.csv"), args.offline)
+        seconds[ours] += s6 + s9
+        results[ours] = (q6, q9)
         start = time.perf_counter()
-        results["vqf"] = run_vqf(trial)
-        seconds["vqf"] += time.perf_counter() - start
-        if not args.no_imufusion:
+        results[reference] = run_offline_vqf(trial) if args.offline else run_vqf(trial)
+        seconds[reference] += time.perf_counter() - start
+        if "imufusion" in names:
             start = time.perf_counter()
             results["imufusion"] = run_imufusion(trial)
             seconds["imufusion"] += time.perf_counter() - start
@@ -110,6 +126,13 @@ def main():
           "9D tot = 9D total.")
     print("wall time: " + ", ".join(f"{n} {seconds[n]:.1f} s" for n in names)
           + " (bodyreadings: two 'fuse' processes per trial, CSV in and out; the others in-process on arrays)")
+    undisturbed = [i for i, p in enumerate(paths) if "undisturbed" in os.path.basename(p)]
+    disturbed = [i for i in range(len(paths)) if i not in undisturbed]
+    for label, group in (("undisturbed", undisturbed), ("disturbed", disturbed)):
+        if group:
+            print(f"{label} ({len(group)} trials): " + ", ".join(
+                f"{n} {np.mean([rows[n][i][0] for i in group]):.3f} / {np.mean([rows[n][i][1] for i in group]):.3f}"
+                for n in names) + " (6D inc / 9D hd)")
 
 
 if __name__ == "__main__":

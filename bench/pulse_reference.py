@@ -49,7 +49,7 @@ class Biquad:
 class Settings:
     high_pass = 0.5            # Hz
     low_pass = 8.0             # Hz, at most 0.35 * rate
-    learning_time = 2.0        # s
+    learning_time = 3.0        # s: at least two beats down to 40 bpm
     threshold = 0.5            # x slope level
     refractory = 0.5           # x expected RR
     minimum_interval = 60.0 / 220.0
@@ -59,7 +59,7 @@ class Settings:
     artefact_slope = 3.0       # x slope level
     artefact_amplitude = 2.0   # x pulse amplitude (band-passed signal magnitude)
     artefact_hold = 1.0        # s
-    relearn_time = 8.0         # s of continuous artefact, or of no pulse, before the levels are learnt again
+    relearn_time = 12.0        # s without a clean beat before the levels are learnt again
     level_floor = 1.0 / 16.0   # x the slope level of the last good beat: the level decays no lower (no pulse)
     template_correlation = 0.75
     template_points = 24
@@ -79,6 +79,7 @@ class Detector:
         self.s = settings or Settings()
         self.beats = []
         self.period = None
+        self.pulse_lost = False    # at the level floor, or relearnt for want of clean beats, since the last clean beat
         self.startup_dts = []
         self.last_t = None
         self._restart_all()
@@ -103,9 +104,9 @@ class Detector:
         self.level = None
         self.levels = []
         self.good_level = None
-        self.floor_since = None
+        self.last_clean = None
         self.learn_start = None
-        self.learn_max = 0.0
+        self.learn_top = []
         self.amplitude = None
         self.amplitudes = []
         self.template = None
@@ -125,7 +126,6 @@ class Detector:
         self.flat_time = 0.0
         self.x_prev = None
         self.bad_until = -math.inf
-        self.artefact_since = None
         self.candidate = None
         self.last_candidate = None
         self.last_beat = None
@@ -207,7 +207,9 @@ class Detector:
         if self.candidate is not None and t - self.candidate[0] > self.refractory_time() + self.delay:
             self._detect(*self.candidate)
             self.candidate = None
-        # 7. Missing beats lower the level (the pulse got weaker).
+        # 7. Missing beats lower the level (the pulse got weaker); not during an artefact, which hides the pulse.
+        if self.last_candidate is not None and t < self.bad_until:
+            self.last_candidate = t
         if self.level is not None and self.last_candidate is not None:
             e = self.expected_interval()
             wait = max(1.5 * e, 1.2) if e is not None else s.maximum_interval
@@ -217,11 +219,12 @@ class Detector:
                     self.level *= 0.5
                 else:
                     self.level = floor
-                    if self.floor_since is None:
-                        self.floor_since = t
+                    self.pulse_lost = True
                 self.last_candidate = t
-        # 7b. No pulse at the floor for relearn_time: learn the levels again (a much weaker pulse).
-        if self.floor_since is not None and t - self.floor_since > s.relearn_time:
+        # 7b. No clean beat for relearn_time (a much weaker or stronger pulse, another sensor gain, a long artefact):
+        # learn the levels again.
+        if self.last_clean is not None and t - self.last_clean > s.relearn_time:
+            self.pulse_lost = True
             self._relearn(t)
         # 8. A beat's quality is known once its template window has passed.
         if self.pending:
@@ -230,32 +233,33 @@ class Detector:
                 self._finish(self.pending.pop(0), e)
 
     def _artefact_clock(self, t):
-        if t < self.bad_until:
-            if self.artefact_since is None:
-                self.artefact_since = t
-            elif t - self.artefact_since > self.s.relearn_time or self.floor_since is not None:
-                # The artefact is the new normal (a stronger pulse, another sensor gain), or the pulse is back after
-                # none: learn the levels again.
-                self._relearn(t)
-        else:
-            self.artefact_since = None
+        if t < self.bad_until and self.pulse_lost and self.level is not None:
+            # An artefact while the pulse is lost: the finger is back. Learn the levels again at once.
+            self._relearn(t)
 
     def _relearn(self, t):
         self._restart_all()
         self.primed = True
         self.learn_start = t
         self.bad_until = t + self.s.artefact_hold
-        self.artefact_since = None
 
     def _candidate(self, tc, dc, dl, dr):
         s = self.s
         if self.level is None:
-            self.learn_max = max(self.learn_max, dc)
+            if tc < self.bad_until:
+                # Learn from the pulse, not from an artefact's transient: start again after it.
+                self.learn_top = []
+                self.learn_start = self.bad_until
+                return
+            # The level starts as the median of the three steepest upstrokes: two or more beats, so one transient
+            # or one diastolic wave does not set it.
+            self.learn_top = sorted(self.learn_top + [dc], reverse=True)[:3]
             if tc - self.learn_start >= s.learning_time:
-                self.level = self.learn_max
-                self.levels = [self.learn_max]
-                self.learn_max = 0.0
+                self.level = median(self.learn_top)
+                self.levels = [self.level]
+                self.learn_top = []
                 self.last_candidate = tc
+                self.last_clean = tc
             return
         if dc < s.threshold * self.level:
             return
@@ -276,7 +280,6 @@ class Detector:
             return
         self.candidate = (tb, peak)
         self.last_candidate = tb
-        self.floor_since = None
 
     def _detect(self, tb, slope):
         s = self.s
@@ -330,6 +333,10 @@ class Detector:
             corr = sum(a * b for a, b in zip(shaped[0], self.template))
         shape_ok = corr is None or corr >= s.template_correlation
         good = (not bad) and slope_ok and shape_ok
+        if good:
+            self.last_clean = tb
+            if corr is not None:
+                self.pulse_lost = False  # two clean pulses of one shape: a pulse, not noise
         # The template and the pulse amplitude learn from beats outside artefacts.
         if shaped is not None and not bad:
             v, amp = shaped
@@ -375,6 +382,7 @@ class Detector:
         if consistent and expected is not None and self.smooth:
             heart_rate = 60.0 * len(self.smooth) / sum(self.smooth)
             self.good_level = self.level
+            self.pulse_lost = False  # a pulse with a rhythm, not noise that looked clean
         quality = "good" if heart_rate is not None else ("irregular" if good else "poor")
         self.beats.append((tb, rr, heart_rate, quality))
         self.last_good = good

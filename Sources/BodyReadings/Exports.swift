@@ -1,7 +1,20 @@
-// The vocabulary of the public API comes from the layers below: vectors, quaternions and samples (MotionMath),
-// estimates (Fusion), sensor descriptions and readings (Sensors), calibration records (Calibration). Re-exported so
-// that `import BodyReadings` is all a client needs.
-@_exported import Calibration
-@_exported import Fusion
-@_exported import MotionMath
-@_exported import Sensors
+// The names of the layers below that the public API of BodyReadings is spelled in, re-exported one by one so that
+// `import BodyReadings` is all a client of `MotionManager` or `Pipeline` needs. Everything else of those layers is
+// imported by name where it is used.
+@_exported import struct Calibration.CalibrationFile
+@_exported import enum Calibration.CalibrationFileError
+@_exported import struct Calibration.CalibrationStore
+@_exported import struct Fusion.AttitudeFilter
+@_exported import struct Fusion.MotionEstimate
+@_exported import struct MotionMath.IMUSample
+@_exported import struct MotionMath.Quaternion
+@_exported import struct MotionMath.Vector3
+@_exported import class ReadingFormats.RecordingReader
+@_exported import struct ReadingFormats.RecordingError
+@_exported import struct Sensors.CaptureConfiguration
+@_exported import struct Sensors.CaptureError
+@_exported import struct Sensors.CaptureStatistics
+@_exported import protocol Sensors.MotionSource
+@_exported import struct Sensors.MotionSourceInfo
+@_exported import struct Sensors.SampleMerger
+@_exported import struct Sensors.SensorReading

@@ -3,13 +3,25 @@ extension BeatDetector {
     /// candidate, as a steeper replacement of the pending candidate, or ignored.
     mutating func consider(time: Double, slope: Double, before: Double, after: Double, coefficients c: Coefficients) {
         guard let level = state.slopeLevel else {
-            state.learningMaximum = Swift.max(state.learningMaximum, slope)
+            if time < state.poorUntil {
+                // Learn from the pulse, not from an artefact's transient: start again after it.
+                state.learningTop.removeAll()
+                state.learningStart = state.poorUntil
+                return
+            }
+            state.learningTop.append(slope)
+            state.learningTop.sort(by: >)
+            if state.learningTop.count > 3 { state.learningTop.removeLast() }
             if let start = state.learningStart, time - start >= settings.learningTime {
-                state.slopeLevel = state.learningMaximum
+                var top = RecentValues(capacity: 3)
+                for value in state.learningTop { top.append(value) }
+                let learnt = top.median ?? slope
+                state.slopeLevel = learnt
                 state.slopes.removeAll()
-                state.slopes.append(state.learningMaximum)
-                state.learningMaximum = 0
+                state.slopes.append(learnt)
+                state.learningTop.removeAll()
                 state.lastCandidateTime = time
+                state.lastCleanTime = time
             }
             return
         }
@@ -29,10 +41,9 @@ extension BeatDetector {
             detect(candidate)
             state.candidate = nil
         }
-        if let last = state.lastBeatTime, beatTime - last < refractoryTime { return }
+        if let last = state.lastBeatTime, beatTime - last < refractory { return }
         state.candidate = (beatTime, peak)
         state.lastCandidateTime = beatTime
-        state.floorSince = nil
     }
 
     /// Step 6: the candidate becomes a beat, pending its quality; clean upstrokes update the slope level.
@@ -65,6 +76,10 @@ extension BeatDetector {
         }
         let shapeMatches = correlation.map { $0 >= settings.templateCorrelation } ?? true
         let clean = !poor && beat.slopePlausible && shapeMatches
+        if clean {
+            state.lastCleanTime = beat.time
+            if correlation != nil { state.pulseLost = false }  // two clean pulses of one shape: a pulse, not noise
+        }
         if let shaped, !poor { learn(shaped, correlation: correlation, clean: clean, expectedInterval: e) }
         return track(beat, clean: clean)
     }
@@ -128,6 +143,7 @@ extension BeatDetector {
         if agrees, expected != nil, !state.smoothing.isEmpty {
             heartRate = 60.0 * Double(state.smoothing.count) / state.smoothing.sum
             state.goodLevel = state.slopeLevel
+            state.pulseLost = false  // a pulse with a rhythm, not noise that looked clean
         }
         state.lastBeatGood = clean
         let quality: BeatQuality = heartRate != nil ? .good : (clean ? .irregular : .poor)

@@ -5,7 +5,7 @@ extension BeatDetector {
     /// 25 Hz up. The defaults come from physiology (heart rates 30–220 beats/min, pulse shapes), checked on the
     /// development recordings and on simulated PPG from 48 to 165 beats/min (`bench/heart-rate`). The results are flat
     /// around them: ±30 % on any one parameter moves the windowed error on the development recordings by at most
-    /// 0.12 beats/min with ≥ 92 % of windows covered, except a lower `artefactSlopeRatio` (2.1: 87 % covered) and a
+    /// 0.09 beats/min with ≥ 94 % of windows covered, except a lower `artefactSlopeRatio` (2.1: 89 % covered) and a
     /// stricter `templateCorrelation` (0.975: 55 % covered).
     public struct Settings: Sendable, Hashable {
         // MARK: Band-pass
@@ -18,8 +18,10 @@ extension BeatDetector {
 
         // MARK: Upstroke detection
 
-        /// How long the first upstrokes only teach the detector their size before beats are reported, s. Default 2 s.
-        public var learningTime: Double = 2.0
+        /// How long the first upstrokes only teach the detector their size before beats are reported, s: the slope
+        /// level starts as the median of the three steepest upstrokes of this time, so that one transient or one
+        /// diastolic wave does not set it. Default 3 s (at least two beats down to 40 beats/min).
+        public var learningTime: Double = 3.0
         /// A beat's upstroke (steepest rise of the band-passed pulse) must reach this fraction of the slope level (the
         /// median of the last `levelBeats` upstrokes). Default 0.5: above the diastolic wave and the dicrotic notch
         /// (typically 0.1–0.35 of the systolic slope), below the breathing-modulated systolic upstroke.
@@ -50,10 +52,10 @@ extension BeatDetector {
         /// How long after an artefact, a flat line or an invalid sample beats stay `poor`, s: the band-pass's
         /// transient. Default 1 s.
         public var artefactHold: Double = 1.0
-        /// After this much uninterrupted artefact (a stronger pulse, a new sensor gain), or this long without a pulse
-        /// at the level floor (a much weaker pulse), the detector learns its levels again, s. An artefact that ends a
-        /// time without pulse (the finger is back) makes it learn them at once. Default 8 s.
-        public var relearnTime: Double = 8.0
+        /// After this long without a clean beat (a much stronger or weaker pulse, a new sensor gain, a long artefact)
+        /// the detector learns its levels again, s; an artefact while the pulse is lost (at the level floor, or after
+        /// such a relearn: the finger is back) makes it learn them at once. Default 12 s.
+        public var relearnTime: Double = 12.0
         /// The slope level decays (step 7) no lower than this fraction of its value at the last beat with a heart
         /// rate: below it there is no pulse, only noise (finger off). Default 1/16.
         public var levelFloor: Double = 1.0 / 16.0

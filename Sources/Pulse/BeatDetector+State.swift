@@ -33,8 +33,9 @@ extension BeatDetector {
 
         /// Beats before this time are `poor` (artefact, flat line, invalid sample, plus `Settings.artefactHold`), s.
         public internal(set) var poorUntil = -Double.infinity
-        /// Start of the current uninterrupted artefact, s.
-        var artefactSince: Double?
+        /// True from reaching the level floor, or from a relearn for want of clean beats, to the next clean beat
+        /// that matches the template (or the next heart rate).
+        public internal(set) var pulseLost = false
 
         // MARK: Levels
 
@@ -43,10 +44,11 @@ extension BeatDetector {
         var slopes: RecentValues
         /// The slope level at the last beat with a heart rate (the floor is a fraction of it).
         var goodLevel: Double?
-        /// Since when the slope level has sat at its floor (no pulse), s.
-        var floorSince: Double?
+        /// Time of the last clean beat (or of the end of learning), s.
+        var lastCleanTime: Double?
         var learningStart: Double?
-        var learningMaximum = 0.0
+        /// The steepest upstrokes while learning, steepest first (at most three).
+        var learningTop: [Double] = []
         /// The pulse amplitude, trough to peak of the band-passed pulse (median of recent good beats); nil until known.
         public internal(set) var pulseAmplitude: Double?
         var amplitudes: RecentValues

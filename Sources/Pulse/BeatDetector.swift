@@ -11,10 +11,14 @@
 ///    the pulse amplitude; beats stay `poor` until `artefactHold` after one; an artefact lasting `relearnTime` makes
 ///    the detector learn its levels again;
 /// 5. upstroke candidates: local maxima of the slope above `detectionThreshold` × the slope level (the median of the
-///    recent upstrokes), timed by parabolic interpolation and moved back by the low-pass's group delay;
+///    recent upstrokes; at the start, and after a relearn, the median of the three steepest upstrokes of
+///    `learningTime` outside artefacts), timed by parabolic interpolation and moved back by the low-pass's group delay;
 /// 6. the steepest candidate within the refractory time (`refractoryFraction` × the expected RR) becomes a beat —
 ///    the diastolic wave and the dicrotic notch rise less steeply and later;
-/// 7. when no candidate comes for 1.5 expected intervals the slope level halves (the pulse weakened);
+/// 7. when no candidate comes for 1.5 expected intervals outside artefacts the slope level halves (the pulse
+///    weakened), down to `levelFloor` × its value at the last beat with a heart rate (below is noise: finger off);
+///    after `relearnTime` without a clean beat, or at the first artefact while the pulse is lost (the finger is
+///    back), the levels are learnt again;
 /// 8. once the beat's template window has passed (`templateAfter` × the expected RR), its quality is decided: poor
 ///    inside an artefact, with an implausible upstroke or with a shape that correlates below `templateCorrelation`
 ///    with the learnt template; the rhythm tracker takes the interval between two clean beats when it is within
@@ -122,8 +126,8 @@ public struct BeatDetector: Sendable {
             state.candidate = nil
         }
 
-        // 7. Missing beats lower the slope level, down to its floor; a long time at the floor means a much weaker
-        // pulse (or none): learn the levels again.
+        // 7. Missing beats lower the slope level, down to its floor; not during an artefact, which hides the pulse.
+        if state.lastCandidateTime != nil, t < state.poorUntil { state.lastCandidateTime = t }
         if let level = state.slopeLevel, let lastCandidate = state.lastCandidateTime {
             let wait = state.expectedInterval.map { Swift.max(1.5 * $0, 1.2) } ?? settings.maximumInterval
             if t - lastCandidate > wait {
@@ -132,12 +136,16 @@ public struct BeatDetector: Sendable {
                     state.slopeLevel = level * 0.5
                 } else {
                     state.slopeLevel = floor
-                    if state.floorSince == nil { state.floorSince = t }
+                    state.pulseLost = true
                 }
                 state.lastCandidateTime = t
             }
         }
-        if let since = state.floorSince, t - since > settings.relearnTime { relearn(at: t) }
+        // 7b. No clean beat for `relearnTime`: learn the levels again.
+        if let clean = state.lastCleanTime, t - clean > settings.relearnTime {
+            state.pulseLost = true
+            relearn(at: t)
+        }
 
         // 8. A beat's quality is known once its template window has passed.
         if let first = state.pending.first {
@@ -189,18 +197,9 @@ public struct BeatDetector: Sendable {
         state.poorUntil = t + settings.artefactHold
     }
 
-    /// Times uninterrupted artefacts; one that outlasts `relearnTime` is the new normal, and one that ends a time
-    /// without pulse is the pulse coming back: learn the levels again.
+    /// An artefact while the pulse is lost is the finger coming back: learn the levels again at once.
     private mutating func runArtefactClock(at t: Double) {
-        guard t < state.poorUntil else {
-            state.artefactSince = nil
-            return
-        }
-        guard let since = state.artefactSince else {
-            state.artefactSince = t
-            return
-        }
-        if t - since > settings.relearnTime || state.floorSince != nil { relearn(at: t) }
+        if t < state.poorUntil, state.pulseLost, state.slopeLevel != nil { relearn(at: t) }
     }
 
     /// Forgets the learnt levels and starts learning them again at `t`, keeping the filters' state.
@@ -209,7 +208,6 @@ public struct BeatDetector: Sendable {
         state.primed = true
         state.learningStart = t
         state.poorUntil = t + settings.artefactHold
-        state.artefactSince = nil
     }
 
     /// The refractory time after a beat, s.
@@ -224,9 +222,9 @@ public struct BeatDetector: Sendable {
         state.slopeLevel = nil
         state.slopes = fresh.slopes
         state.goodLevel = nil
-        state.floorSince = nil
+        state.lastCleanTime = nil
         state.learningStart = nil
-        state.learningMaximum = 0
+        state.learningTop = []
         state.pulseAmplitude = nil
         state.amplitudes = fresh.amplitudes
         state.template = []
@@ -249,7 +247,6 @@ public struct BeatDetector: Sendable {
         state.flatTime = 0
         state.previousRaw = nil
         state.poorUntil = -Double.infinity
-        state.artefactSince = nil
         state.candidate = nil
         state.lastCandidateTime = nil
         state.lastBeatTime = nil

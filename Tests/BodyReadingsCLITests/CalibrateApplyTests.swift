@@ -1,5 +1,8 @@
 import BodyReadings
+import Calibration
 import Foundation
+import MotionMath
+import Sensors
 import TestSupport
 import Testing
 @testable import BodyReadingsCLI

@@ -1,5 +1,7 @@
 import BodyReadings
+import Calibration
 import Foundation
+import MotionMath
 import Testing
 @testable import BodyReadingsCLI
 

@@ -1,4 +1,5 @@
 import BodyReadings
+import Calibration
 import Foundation
 import Testing
 @testable import BodyReadingsCLI

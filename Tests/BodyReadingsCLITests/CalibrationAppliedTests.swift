@@ -1,6 +1,9 @@
 import BodyReadings
+import Calibration
 import Foundation
+import MotionMath
 import MotionSimulation
+import ReadingFormats
 import Testing
 @testable import BodyReadingsCLI
 

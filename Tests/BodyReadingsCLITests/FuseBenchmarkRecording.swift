@@ -1,6 +1,7 @@
 import BodyReadings
 import Foundation
 import MotionSimulation
+import ReadingFormats
 import Testing
 
 /// Writes the large simulated recording used to measure `fuse` end to end (not a test of its own: it runs only when

@@ -1,6 +1,8 @@
 import BodyReadings
 import Foundation
+import MotionMath
 import MotionSimulation
+import ReadingFormats
 import Testing
 
 @testable import BodyReadingsCLI

@@ -1,6 +1,6 @@
+import BodyReadings
 import Testing
 @testable import BodyReadingsCLI
-import BodyReadings
 
 /// `MotionManager` and `bodyreadings stream` run the same pipeline: for the same simulated seed and interval they
 /// emit the same updates, timestamp for timestamp and value for value (the CSV's shortest round-trip decimals read

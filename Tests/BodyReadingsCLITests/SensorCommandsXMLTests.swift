@@ -1,5 +1,6 @@
 import BodyReadings
 import Foundation
+import Sensors
 import TestSupport
 import Testing
 

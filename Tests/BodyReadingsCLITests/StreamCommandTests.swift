@@ -1,8 +1,9 @@
+import BodyReadings
 import Foundation
+import Sensors
 import TestSupport
 import Testing
 @testable import BodyReadingsCLI
-import BodyReadings
 
 /// Runs `bodyreadings ARGS` with captured output.
 func runStream(_ arguments: [String], terminal: Bool = false) -> (status: Int32, stdout: String, stderr: String) {

@@ -1,5 +1,7 @@
+import Calibration
 import Dispatch
 import Foundation
+import Sensors
 import Testing
 @testable import BodyReadings
 

@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import MotionMath
+import Sensors
 import Testing
 @testable import BodyReadings
 

@@ -1,12 +1,13 @@
 import BodyReadings
 import Dispatch
 import Foundation
+import MotionSimulation
+import Sensors
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 import IIODTestServer
-import MotionSimulation
-import Testing
 
 /// Device motion through the real libiio network client (`ip:`) against the test iiod, which serves samples of a
 /// known motion (flat on a table, yawing back and forth: ω_z = sin(2π·0.25·t) rad/s) at a real-time pace.

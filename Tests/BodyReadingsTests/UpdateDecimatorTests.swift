@@ -1,5 +1,5 @@
-import Testing
 import BodyReadings
+import Testing
 
 @Suite("update decimator")
 struct UpdateDecimatorTests {

@@ -1,4 +1,5 @@
 import Foundation
+import Sensors
 import Testing
 @testable import BodyReadings
 

@@ -21,11 +21,7 @@ struct UncalibratedBiasTests {
         synthetic.angularVelocity = { t in
             t < rest ? .zero : Vector3(amplitude * 2 * .pi * frequency * cos(2 * .pi * frequency * (t - rest)), 0, 0)
         }
-        synthetic.gyroscopeBias = { _ in Vector3(0.02, -0.015, 0.01) }
-        synthetic.accelerometerNoise = 0.05
-        synthetic.gyroscopeNoise = 0.002
-        synthetic.magnetometerNoise = 0.3
-        synthetic.magnetometer = magnetometer
+        synthetic.addUncalibratedIMUErrors(magnetometer: magnetometer)
         return synthetic
     }
 

@@ -2,6 +2,10 @@
 //
 //   pulse-bench detect < RECORDING.csv      beats of a recording (header with t and ppg, ppg_ir or ppg_red) as CSV
 //                                           t,heart_rate,rr_interval,quality — the contract of `heart-rate`
+//   pulse-bench simulate [--heart-rate BPM] [--rate HZ] [--duration S] [--seed N] [--jitter F] [--artefacts PER_S]
+//                        [--finger-off FROM:TO] [--saturation FROM:TO] [--truth FILE]
+//                                           a PulseSimulation recording as CSV t,ppg,condition; the true beat onsets
+//                                           (one time per line) to FILE
 //   pulse-bench throughput [SECONDS] < RECORDING.csv
 //                                           the detector alone over the recording, repeated (times shifted) for
 //                                           about SECONDS of CPU time (default 3): samples per CPU second of this
@@ -13,6 +17,7 @@ import Darwin
 #endif
 import BenchSupport
 import Pulse
+import PulseSimulation
 
 /// (t, value) of the recording on standard input; empty or unparsable values become NaN (the detector's artefact).
 func readRecording() -> [(Double, Double)] {
@@ -69,9 +74,56 @@ func throughput(seconds: Double) {
     print("samples_per_cpu_second=\(Int(best)) beats=\(beats)")
 }
 
+func simulate(_ options: ArraySlice<String>) {
+    var settings = PulseSimulator.Settings()
+    var duration = 120.0
+    var seed: UInt64 = 1
+    var truthPath: String?
+    var rest = options
+    func number(_ name: String) -> Double {
+        guard let text = rest.popFirst(), let value = Double(text) else { fail("\(name) needs a number") }
+        return value
+    }
+    func segment(_ name: String, _ condition: SignalCondition) -> PulseSimulator.Segment {
+        let parts = (rest.popFirst() ?? "").split(separator: ":").compactMap { Double($0) }
+        guard parts.count == 2 else { fail("\(name) needs FROM:TO in seconds") }
+        return PulseSimulator.Segment(start: parts[0], end: parts[1], condition: condition)
+    }
+    while let option = rest.popFirst() {
+        switch option {
+        case "--heart-rate": settings.heartRate = number(option)
+        case "--rate": settings.sampleRate = number(option)
+        case "--duration": duration = number(option)
+        case "--seed": seed = UInt64(number(option))
+        case "--jitter": settings.timestampJitter = number(option)
+        case "--artefacts": settings.motionArtefactRate = number(option)
+        case "--finger-off": settings.segments.append(segment(option, .fingerOff))
+        case "--saturation": settings.segments.append(segment(option, .saturated))
+        case "--truth": truthPath = rest.popFirst()
+        default: fail("unknown option \(option)")
+        }
+    }
+    var simulator = PulseSimulator(settings: settings, seed: seed)
+    var out = "t,ppg,condition\n"
+    var truth = ""
+    while true {
+        let sample = simulator.next()
+        guard sample.time < duration else { break }
+        out += "\(sample.time),\(sample.value),\(sample.condition.rawValue)\n"
+        if let beat = sample.beat { truth += "\(beat)\n" }
+    }
+    print(out, terminator: "")
+    if let truthPath {
+        guard let file = fopen(truthPath, "w") else { fail("cannot write \(truthPath)") }
+        fputs(truth, file)
+        fclose(file)
+    }
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "detect": detect()
+case "simulate": simulate(arguments.dropFirst())
 case "throughput": throughput(seconds: arguments.dropFirst().first.flatMap(Double.init) ?? 3)
-default: fail("usage: pulse-bench detect|throughput [SECONDS] < RECORDING.csv")
+default: fail("usage: pulse-bench detect|simulate|throughput (see the comment at the top of main.swift)")
 }

@@ -1,4 +1,5 @@
 import MotionMath
+import ReadingFormats
 import Sensors
 
 /// The pipeline input over a recording file (`fuse`): its samples in file order, corrected with a calibration

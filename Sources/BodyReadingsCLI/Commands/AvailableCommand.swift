@@ -1,4 +1,4 @@
-import BodyReadings
+import Sensors
 
 /// `bodyreadings available`: which motion sensors exist, like CMMotionManager's `is…Available` properties.
 enum AvailableCommand {

@@ -1,4 +1,6 @@
-import BodyReadings
+import Fusion
+import MotionMath
+import MotionSimulation
 
 #if canImport(Glibc)
 import Glibc

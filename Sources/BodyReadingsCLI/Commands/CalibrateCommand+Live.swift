@@ -1,4 +1,7 @@
 import BodyReadings
+import Calibration
+import MotionMath
+import Sensors
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

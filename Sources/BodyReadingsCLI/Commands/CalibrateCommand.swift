@@ -1,5 +1,7 @@
 import BodyReadings
+import Calibration
 import FoundationEssentials
+import ReadingFormats
 import TextFormats
 
 /// `bodyreadings calibrate gyro|accel|magnetometer|show|reset`: estimates a sensor's calibration from a recording
@@ -284,7 +286,7 @@ enum CalibrateCommand {
                     try print(file, path: nil, console: console, json: false, indent: "  ")
                 }
             case .failure(let error):
-                console.error(error.description)
+                console.error(error.cliError.message)
                 status = .dataError
             }
         }

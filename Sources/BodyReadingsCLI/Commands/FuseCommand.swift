@@ -1,4 +1,6 @@
 import BodyReadings
+import Fusion
+import ReadingFormats
 
 /// `bodyreadings fuse [FILE|-]`: fuses a recording into attitude, gravity and user acceleration, streaming.
 enum FuseCommand {
@@ -12,6 +14,10 @@ enum FuseCommand {
             ],
             options: [
                 OptionSpec(["--no-magnetometer"], help: "Ignore magnetometer columns: 6D fusion, heading arbitrary."),
+                OptionSpec(
+                    ["--offline"],
+                    help: "Smooth: read the whole recording first and let every estimate use the samples after it "
+                        + "too (more accurate; memory grows with the recording, about 185 bytes per sample)."),
                 OptionSpec(["--format"], value: "FORMAT", help: "Output format: csv (default) or jsonl."),
                 OptionSpec(
                     ["--interval"], value: "SECONDS",
@@ -30,6 +36,11 @@ enum FuseCommand {
                 user_acceleration_x,user_acceleration_y,user_acceleration_z. Reads and writes as it goes: memory \
                 stays constant whatever the length of the recording.
 
+                OFFLINE: --offline reads the whole recording, runs the filter backwards and forwards to learn the \
+                gyroscope bias from both sides, and filters the accelerometer and magnetometer without lag \
+                (forwards, then backwards). Same output format; nothing is written until the input has ended. \
+                Memory: about 185 bytes per sample (an hour at 200 Hz: 133 MB).
+
                 CALIBRATION: a recording is calibrated already (what 'record' writes) and is fused as recorded. \
                 A recording made with 'record --no-calibration' is corrected with --calibration FILE (named on \
                 stderr); a FILE that cannot be used (missing, unreadable, corrupt, truncated, another version) is \
@@ -38,6 +49,7 @@ enum FuseCommand {
                 EXAMPLES:
                   bodyreadings fuse walk.csv > motion.csv
                   bodyreadings record - --duration 10 | bodyreadings fuse --format jsonl --interval 0.1
+                  bodyreadings fuse --offline walk.csv > smoothed.csv
                   bodyreadings fuse raw.csv --calibration ~/.config/bodyreadings/calibration/imu.json
 
                 EXIT STATUS: 0 ok, 64 usage error, 65 malformed recording (the message names the line) or \
@@ -63,22 +75,31 @@ enum FuseCommand {
         let reader = path == "-"
             ? try RecordingReader(fileDescriptor: 0, source: "<stdin>", useMagnetometer: useMagnetometer)
             : try RecordingReader(path: path, useMagnetometer: useMagnetometer)
-        let output = try arguments.value("--output").map { try MotionOutputFile(path: $0) }
+        let output = try arguments.value("--output").map { try OutputFile(path: $0) }
         let writer = output.map { file in
             MotionOutputWriter(format: format, units: units, sink: { try file.write($0) })
         } ?? MotionOutputWriter(format: format, units: units, console: console)
 
-        // 3. Fuse as we read.
+        // 3. Fuse as we read, or read everything and smooth.
         try writer.writeHeader()
-        var pipeline = Pipeline(
-            input: RecordingInput(reader: reader, calibration: calibration), processor: AttitudeFilter(),
-            settings: PipelineSettings(captureInterval: interval, updateInterval: interval))
+        let input = RecordingInput(reader: reader, calibration: calibration)
+        let settings = PipelineSettings(captureInterval: interval, updateInterval: interval)
         var consumer = MotionOutputConsumer(writer: writer)
-        let report = try pipeline.run(into: &consumer)
+        let report = arguments.has("--offline")
+            ? try run(Pipeline(input: input, processor: AttitudeSmoother(), settings: settings), into: &consumer)
+            : try run(Pipeline(input: input, processor: AttitudeFilter(), settings: settings), into: &consumer)
         try output?.close()
         if report.elements == 0 {
             console.warning("\(reader.source) has a header but no samples; nothing to fuse")
         }
         return .ok
+    }
+
+    /// Runs `pipeline` (one specialisation per processor).
+    static func run<Processor: ReadingProcessor>(
+        _ pipeline: Pipeline<RecordingInput, Processor>, into consumer: inout MotionOutputConsumer
+    ) throws -> PipelineReport where Processor.Output == MotionEstimate {
+        var pipeline = pipeline
+        return try pipeline.run(into: &consumer)
     }
 }

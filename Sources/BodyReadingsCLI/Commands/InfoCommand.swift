@@ -1,4 +1,4 @@
-import BodyReadings
+import Sensors
 
 /// `bodyreadings info`: every motion sensor with its channels, conversion, mount matrix, rates, trigger and capture
 /// mode.

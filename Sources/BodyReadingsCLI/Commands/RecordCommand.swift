@@ -1,4 +1,6 @@
 import BodyReadings
+import MotionMath
+import ReadingFormats
 
 /// `bodyreadings record FILE`: every calibrated sample (raw with `--no-calibration`), in the recording format, to a
 /// file that `fuse` reads.

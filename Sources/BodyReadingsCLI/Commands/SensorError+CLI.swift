@@ -1,4 +1,4 @@
-import BodyReadings
+import Sensors
 
 /// Turns discovery and IIO failures into one `error:` line (cause; fix) and a sysexits status.
 ///

@@ -1,4 +1,4 @@
-import BodyReadings
+import Sensors
 
 /// The JSON shapes of `available --json` and `info --json` (snake_case keys, SI units, nulls for unknown values).
 enum SensorJSON {

@@ -1,4 +1,8 @@
 import BodyReadings
+import Fusion
+import MotionMath
+import ReadingFormats
+import Sensors
 
 /// `bodyreadings stream`: fused device motion at an update interval, to stdout, until stopped.
 enum StreamCommand {

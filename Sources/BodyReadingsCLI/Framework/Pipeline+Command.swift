@@ -1,4 +1,5 @@
 import BodyReadings
+import Sensors
 
 extension Pipeline {
     /// Runs the pipeline for a long-running command: the first SIGINT or SIGTERM cancels it (it ends

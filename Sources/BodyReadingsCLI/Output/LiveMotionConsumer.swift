@@ -1,4 +1,5 @@
 import BodyReadings
+import Fusion
 
 /// Fused motion as `stream`'s one live line on a terminal (`LiveMotionView`).
 struct LiveMotionConsumer: UpdateConsumer {

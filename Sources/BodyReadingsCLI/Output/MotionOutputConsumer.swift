@@ -1,4 +1,6 @@
 import BodyReadings
+import Fusion
+import ReadingFormats
 
 /// Fused motion to a `MotionOutputWriter` (CSV or JSON lines): `stream` and `fuse`.
 struct MotionOutputConsumer: UpdateConsumer {

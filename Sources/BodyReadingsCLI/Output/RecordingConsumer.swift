@@ -1,4 +1,6 @@
 import BodyReadings
+import MotionMath
+import ReadingFormats
 
 /// Calibrated samples in the recording format (`record`, `stream --raw`); with `console`, its stdout is flushed
 /// whenever the writer is.

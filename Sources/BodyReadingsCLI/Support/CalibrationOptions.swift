@@ -1,4 +1,6 @@
 import BodyReadings
+import Calibration
+import Sensors
 
 /// `--calibration FILE` and `--no-calibration` for the commands that read sensors (`stream`, `record`) or recordings
 /// (`fuse`): finds the calibration, says on stderr which file is applied, and handles files that cannot be used.
@@ -58,7 +60,7 @@ enum CalibrationOptions {
             throw problem.cliError
         }
         for note in resolution.notes { console.note("note: \(note)") }
-        for problem in resolution.problems { console.error(problem.description) }
+        for problem in resolution.problems { console.error(problem.cliError.message) }
         if let warning = resolution.uncalibratedWarning { console.warning(warning) }
         let calibration = resolution.calibration
         guard !calibration.isEmpty else { return nil }

@@ -1,4 +1,6 @@
-import BodyReadings
+import Fusion
+import MotionMath
+import ReadingFormats
 import TextFormats
 
 /// The human view of `stream` on a terminal: one line, redrawn in place at most every `refresh` seconds, with

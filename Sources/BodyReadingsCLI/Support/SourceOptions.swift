@@ -1,4 +1,5 @@
 import BodyReadings
+import Sensors
 
 /// The `--source` family of options shared by `stream` and `record`, and the translation of capture failures into
 /// one-line CLI errors with sysexits statuses.
@@ -26,14 +27,43 @@ enum SourceOptions {
             }
             seed = value
         }
-        switch MotionSourceSpecification.parse(
-            arguments.value("--source"), uri: arguments.value("--uri"), seed: seed, fast: arguments.has("--fast"))
-        {
+        switch parse(arguments.value("--source"), uri: arguments.value("--uri"), seed: seed, fast: arguments.has("--fast")) {
         case .success(let specification):
             return specification
         case .failure(let failure):
             throw .usage(failure.message, command: arguments.command)
         }
+    }
+
+    /// Parses the `--source` value; `uri`, `seed` and `fast` are the values of `--uri`, `--seed` and `--fast`.
+    /// Fails with a reason for anything that is not a source or combines options that do not fit.
+    static func parse(
+        _ text: String?, uri: String?, seed: UInt64?, fast: Bool
+    ) -> Result<MotionSourceSpecification, ParseFailure> {
+        let pacing: MotionSourceSpecification.Pacing = fast ? .fast : .realTime
+        switch text ?? "iio" {
+        case "iio":
+            if seed != nil { return .failure(ParseFailure("--seed only applies to --source sim")) }
+            if fast { return .failure(ParseFailure("--fast only applies to --source sim or replay:FILE")) }
+            return .success(.iio(uri: uri))
+        case "sim":
+            if uri != nil { return .failure(ParseFailure("--uri only applies to --source iio")) }
+            return .success(.simulated(seed: seed ?? 1, pacing: pacing))
+        case let other where other.hasPrefix("replay:"):
+            let path = String(other.dropFirst("replay:".count))
+            guard !path.isEmpty else { return .failure(ParseFailure("--source replay: needs a file, e.g. replay:walk.csv")) }
+            if uri != nil { return .failure(ParseFailure("--uri only applies to --source iio")) }
+            if seed != nil { return .failure(ParseFailure("--seed only applies to --source sim")) }
+            return .success(.replay(path: path, pacing: pacing))
+        case let other:
+            return .failure(ParseFailure("unknown source '\(other)': use iio, sim or replay:FILE"))
+        }
+    }
+
+    /// Why `--source` and its options did not parse.
+    struct ParseFailure: Error, Equatable {
+        var message: String
+        init(_ message: String) { self.message = message }
     }
 
     /// `--interval SECONDS`: finite, positive, at most a minute; checked against the source's fastest rate later.

@@ -1,5 +1,5 @@
-/// Why a calibration file could not be read, written or removed. Every case names the file (or directory) and its
-/// `description` says how to fix it.
+/// Why a calibration file could not be read, written or removed. Every case names the file (or directory) and the
+/// cause; `description` says both in one line.
 public enum CalibrationFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No file at the path.
     case notFound(path: String)
@@ -48,34 +48,28 @@ public enum CalibrationFileError: Error, Sendable, Equatable, CustomStringConver
         }
     }
 
+    /// What went wrong, with the file and the cause, in one line (no fix: the caller knows what the user can do
+    /// about it — the CLI adds its commands and options).
     public var description: String {
         switch self {
         case .notFound(let path):
-            return "calibration file \(path) does not exist; check the name, or calibrate first with "
-                + "'bodyreadings calibrate gyro|accel|magnetometer'"
+            return "calibration file \(path) does not exist"
         case .unreadable(let path, let reason, _):
-            return "cannot read calibration file \(path): \(reason); check its permissions"
+            return "cannot read calibration file \(path): \(reason)"
         case .truncated(let path):
-            return "calibration file \(path) is truncated (the JSON ends early); recalibrate, or restore it, or "
-                + "remove it with 'bodyreadings calibrate reset'"
+            return "calibration file \(path) is truncated (the JSON ends early)"
         case .corrupt(let path, let detail):
-            return "calibration file \(path) is corrupt: \(detail); fix it (format: Calibration/README.md), "
-                + "recalibrate, or remove it with 'bodyreadings calibrate reset'"
+            return "calibration file \(path) is corrupt: \(detail)"
         case .unsupportedVersion(let path, let found, let supported):
-            return "calibration file \(path) has version \(found), this program reads version \(supported); "
-                + "recalibrate or use the bodyreadings release that wrote it"
+            return "calibration file \(path) has version \(found), this program reads version \(supported)"
         case .wrongSensor(let path, let expected, let found):
-            return "calibration file \(path) is for sensor '\(found)', not '\(expected)'; name the right file "
-                + "with --calibration FILE (or --sensor ID), or recalibrate this sensor"
+            return "calibration file \(path) is for sensor '\(found)', not '\(expected)'"
         case .unwritableDirectory(let directory, let reason, _):
-            return "cannot write calibration to \(directory): \(reason); create it with write permission for you "
-                + "(mkdir -p '\(directory)'), fix its permissions, or name another file with --calibration FILE"
+            return "cannot write calibration to \(directory): \(reason)"
         case .writeFailed(let path, let reason):
-            return "writing calibration file \(path) failed: \(reason); the previous file is unchanged; free disk "
-                + "space or name another file with --calibration FILE"
+            return "writing calibration file \(path) failed: \(reason); the previous file is unchanged"
         case .removeFailed(let path, let reason, _):
-            return "cannot remove calibration file \(path): \(reason); remove it as its owner (e.g. with sudo for "
-                + "/etc)"
+            return "cannot remove calibration file \(path): \(reason)"
         }
     }
 }

@@ -69,6 +69,18 @@ struct Synthetic {
     }
 }
 
+extension Synthetic {
+    /// The errors of a cheap uncalibrated IMU: 1.55 °/s of gyroscope bias (0.02, −0.015, 0.01) rad/s and white noise
+    /// (accelerometer 0.05 m/s², gyroscope 0.002 rad/s, magnetometer 0.3 µT); with a magnetometer if asked.
+    mutating func addUncalibratedIMUErrors(magnetometer: Bool) {
+        gyroscopeBias = { _ in Vector3(0.02, -0.015, 0.01) }
+        accelerometerNoise = 0.05
+        gyroscopeNoise = 0.002
+        magnetometerNoise = 0.3
+        self.magnetometer = magnetometer
+    }
+}
+
 /// Deterministic Gaussian noise (SplitMix64 + Box–Muller).
 struct Gaussian {
     var random: SplitMix64

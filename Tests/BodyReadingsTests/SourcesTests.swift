@@ -1,9 +1,10 @@
+import BodyReadings
 import MotionMath
 import MotionSimulation
+import Sensors
 import Testing
-@testable import Sensors
 
-@Suite("Sources: sim, replay, specification")
+@Suite("Sources: sim and replay")
 struct SourcesTests {
     /// Reads `count` merged samples from a started source, as fast as it delivers.
     func samples(_ source: any MotionSource, count: Int, interval: Double = 0.1) throws -> [IMUSample] {
@@ -39,20 +40,6 @@ struct SourcesTests {
         let expected = imu.next(300).map(\.sample)
         #expect(merged == expected)
         #expect(merged.allSatisfy { $0.magnetometer != nil })
-    }
-
-    @Test func samplingFrequencyChoice() {
-        let list = FrequencyList.discrete([12.5, 25, 50, 100, 200])
-        #expect(SamplingFrequencyChoice.choose(needed: 50, available: list) == 50)
-        #expect(SamplingFrequencyChoice.choose(needed: 60, available: list) == 100)
-        #expect(SamplingFrequencyChoice.choose(needed: 1000, available: list) == 200)
-        #expect(SamplingFrequencyChoice.choose(needed: 1, available: list) == 12.5)
-        let range = FrequencyList.range(minimum: 10, step: 5, maximum: 1000)
-        #expect(SamplingFrequencyChoice.choose(needed: 62, available: range) == 65)
-        #expect(SamplingFrequencyChoice.choose(needed: 5000, available: range) == 1000)
-        #expect(SamplingFrequencyChoice.choose(needed: 50, available: nil) == nil)
-        #expect(SamplingFrequencyChoice.needed(forInterval: 0.1) == SamplingFrequencyChoice.fusionMinimum)
-        #expect(SamplingFrequencyChoice.needed(forInterval: 0.001) == 1000)
     }
 
     @Test func replayFastDeliversEverySampleInOrder() throws {
@@ -103,31 +90,5 @@ struct SourcesTests {
         source.cancel()
         #expect(try source.read() == nil)
         source.stop()
-    }
-
-    @Test(arguments: [
-        (nil, nil, nil, false, MotionSourceSpecification.iio(uri: nil)),
-        ("iio", "ip:10.0.0.2", nil, false, .iio(uri: "ip:10.0.0.2")),
-        ("sim", nil, 9, true, .simulated(seed: 9, pacing: .fast)),
-        ("sim", nil, nil, false, .simulated(seed: 1, pacing: .realTime)),
-        ("replay:a.csv", nil, nil, true, .replay(path: "a.csv", pacing: .fast)),
-    ] as [(String?, String?, UInt64?, Bool, MotionSourceSpecification)])
-    func specificationParses(text: String?, uri: String?, seed: UInt64?, fast: Bool, expected: MotionSourceSpecification) throws {
-        #expect(try MotionSourceSpecification.parse(text, uri: uri, seed: seed, fast: fast).get() == expected)
-    }
-
-    @Test(arguments: [
-        ("bogus", nil, nil, false, "unknown source"),
-        ("replay:", nil, nil, false, "needs a file"),
-        ("sim", "ip:x", nil, false, "--uri only applies"),
-        ("iio", nil, 3, false, "--seed only applies"),
-        ("iio", nil, nil, true, "--fast only applies"),
-    ] as [(String, String?, UInt64?, Bool, String)])
-    func specificationRejects(text: String, uri: String?, seed: UInt64?, fast: Bool, fragment: String) {
-        guard case .failure(let failure) = MotionSourceSpecification.parse(text, uri: uri, seed: seed, fast: fast) else {
-            Issue.record("'\(text)' must be rejected")
-            return
-        }
-        #expect(failure.message.contains(fragment))
     }
 }

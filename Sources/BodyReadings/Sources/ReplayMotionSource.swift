@@ -1,4 +1,5 @@
 import MotionMath
+import Sensors
 
 /// Replays recorded samples (the recording format of DESIGN.md: calibrated, mount-matrix-applied, SI units), paced
 /// by their timestamps in real time or as fast as they are read. The recording's own gaps are kept: the filter sees

@@ -1,12 +1,6 @@
 import MotionMath
 import TextFormats
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writes samples in the recording format (DESIGN.md): the header, then one line per sample,
 /// `t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z[,magn_x,magn_y,magn_z]`, every number in its shortest
 /// round-trip form (`DoubleText`), so that `RecordingReader` reads back exactly the same `Double`s.
@@ -18,15 +12,14 @@ public final class RecordingWriter {
     public let includesMagnetometer: Bool
     private let sink: ([UInt8]) throws -> Void
     private var pending: [UInt8] = []
-    private var fd: Int32 = -1
-    private let path: String?
+    private let file: OutputFile?
 
     /// A writer handing its bytes to `sink` (called with at least 64 KiB at a time, and at `flush()`).
     /// The header goes into the buffer at once.
     public init(includesMagnetometer: Bool, sink: @escaping ([UInt8]) throws -> Void) {
         self.includesMagnetometer = includesMagnetometer
         self.sink = sink
-        self.path = nil
+        self.file = nil
         pending.reserveCapacity(1 << 17)
         pending.append(contentsOf: RecordingColumns.header(includesMagnetometer: includesMagnetometer).utf8)
         pending.append(0x0A)
@@ -34,19 +27,18 @@ public final class RecordingWriter {
 
     /// A writer creating (or truncating) the file at `path`, mode 0644.
     public init(path: String, includesMagnetometer: Bool) throws(RecordingError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw RecordingError(source: path, reason: .cannotOpen(errno: errno)) }
+        let file: OutputFile
+        do {
+            file = try OutputFile(path: path)
+        } catch {
+            throw RecordingError(source: path, reason: .cannotOpen(errno: error.errno))
+        }
         self.includesMagnetometer = includesMagnetometer
-        self.path = path
-        self.fd = fd
-        self.sink = { bytes in try Self.writeAll(fd: fd, bytes, path: path) }
+        self.file = file
+        self.sink = { bytes in try Self.recordingError { () throws(OutputFileError) in try file.write(bytes) } }
         pending.reserveCapacity(1 << 17)
         pending.append(contentsOf: RecordingColumns.header(includesMagnetometer: includesMagnetometer).utf8)
         pending.append(0x0A)
-    }
-
-    deinit {
-        if fd >= 0 { _ = closeDescriptor(fd) }
     }
 
     /// Appends one sample's line.
@@ -65,10 +57,8 @@ public final class RecordingWriter {
     /// Flushes and, for a file, closes it (reporting a failed close, which is where NFS reports write errors).
     public func close() throws {
         try flush()
-        guard fd >= 0 else { return }
-        let result = closeDescriptor(fd)
-        fd = -1
-        if result != 0 { throw RecordingError(source: path ?? "", reason: .ioFailed(errno: errno)) }
+        guard let file else { return }
+        try Self.recordingError { () throws(OutputFileError) in try file.close() }
     }
 
     /// Appends the recording line of `sample` (with its newline) to `buffer`.
@@ -102,20 +92,12 @@ public final class RecordingWriter {
         position += DoubleText.writeShortest(v.z, into: position)
     }
 
-    private static func writeAll(fd: Int32, _ bytes: [UInt8], path: String) throws(RecordingError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { writeDescriptor(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                let code = errno
-                if code == EINTR || code == EAGAIN { continue }
-                throw RecordingError(source: path, reason: .ioFailed(errno: code))
-            }
-            offset += n
+    /// Runs a file operation, reporting its failure as the recording's I/O error.
+    private static func recordingError(_ body: () throws(OutputFileError) -> Void) throws(RecordingError) {
+        do {
+            try body()
+        } catch {
+            throw RecordingError(source: error.path, reason: .ioFailed(errno: error.errno))
         }
     }
 }
-
-// File-scope wrappers: inside the class, `close` and `write` name its own methods.
-private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
-private func writeDescriptor(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, bytes, count) }

@@ -1,8 +1,7 @@
 import Foundation
 import MotionMath
 import Testing
-
-@testable import Sensors
+@testable import ReadingFormats
 
 @Suite struct RecordingReaderTests {
     static let header = "t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z"

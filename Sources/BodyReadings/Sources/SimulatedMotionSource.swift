@@ -1,5 +1,7 @@
 import MotionMath
 import MotionSimulation
+import Sensors
+import TextFormats
 
 /// The built-in simulated IMU: a BMI160-class accelerometer, gyroscope and magnetometer (noise, bias, sampling from
 /// `SimulatedIMU`) moved along the demo trajectory (rest, pick-up, walking, tilts, spins; see
@@ -54,8 +56,8 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         batchSize = max(1, Int((sampleRate * configuration.updateInterval).rounded(.down)))
         updateInterval = configuration.updateInterval.isFinite ? max(configuration.updateInterval, 0) : 0
         configuration.log(
-            "sim: sampling at \(sampleRate.sysfsText) Hz (smallest available ≥ "
-                + "\(needed.sysfsText) Hz), seed \(seed), \(pacing == .fast ? "fast" : "real time")")
+            "sim: sampling at \(DoubleText.shortest(sampleRate)) Hz (smallest available ≥ "
+                + "\(DoubleText.shortest(needed)) Hz), seed \(seed), \(pacing == .fast ? "fast" : "real time")")
         startClock = MonotonicClock.now()
     }
 

@@ -1,4 +1,6 @@
 import MotionMath
+import ReadingFormats
+import Sensors
 
 extension ReplayMotionSource {
     /// Replays the recording at `path` (read as it goes, in constant memory).

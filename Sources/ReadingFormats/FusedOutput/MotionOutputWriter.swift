@@ -1,4 +1,5 @@
-import BodyReadings
+import Fusion
+import MotionMath
 import TextFormats
 
 /// Writes fused motion (`MotionEstimate`s) as DESIGN.md's CSV or as JSON lines, fast and buffered.
@@ -8,7 +9,7 @@ import TextFormats
 /// when a reader should see them now (a live stream: after every row) and at the end.
 ///
 /// ```swift
-/// let writer = MotionOutputWriter(format: .csv, units: .si, console: console)
+/// let writer = MotionOutputWriter(format: .csv, units: .si, sink: { try file.write($0) })
 /// try writer.writeHeader()
 /// try writer.write(estimate)
 /// try writer.flush()
@@ -33,12 +34,6 @@ public final class MotionOutputWriter {
     private static let capacity = chunk + longestRow
     /// The longest row: 14 numbers of at most 24 bytes plus the JSON keys.
     private static let longestRow = 1024
-
-    /// A writer onto the command's stdout; `flush()` also flushes the console.
-    public convenience init(format: MotionOutputFormat, units: MotionOutputUnits = .si, console: Console) {
-        self.init(
-            format: format, units: units, sink: { try console.write(bytes: $0) }, flush: { try console.flush() })
-    }
 
     /// A writer onto any sink (`flush` is called after the buffered bytes were handed to `sink` in `flush()`).
     public init(

@@ -1,0 +1,42 @@
+import MotionMath
+
+extension SmootherPasses {
+    /// The last pass: the estimates in order (the inclination correction of step 3 is recomputed as it goes rather
+    /// than stored, which saves 32 bytes per sample).
+    func emit(_ body: (MotionEstimate) throws -> Void) rethrows {
+        let g = settings.filter.gravity
+        var correction = Quaternion.identity
+        var lastAccelerometer = Vector3.zero
+        var previous = MotionEstimate(
+            t: 0, attitude: .identity, rotationRate: .zero, gravity: Vector3(0, 0, g),
+            userAcceleration: Vector3(0, 0, -g), gyroBias: .zero, isResting: false, isMagneticallyDisturbed: true)
+        for i in 0..<count {
+            let s = sample(i)
+            let flags = flags[i]
+            if flags.contains(.rejected) {
+                // As the online filter does: the previous estimate, stamped with this sample's time.
+                if s.t.isFinite { previous.t = s.t }
+                try body(previous)
+                continue
+            }
+            if flags.contains(.segmentStart) { correction = .identity }
+            Self.correct(&correction, towards: inertialAcceleration(i))
+            let inclination = correction * gyroscopeAttitudes[i]
+            var attitude = inclination
+            if hasMagnetometer, headings[i].isFinite {
+                let (sin, cos) = Elementary.sincos(0.5 * headings[i])
+                attitude = Quaternion(w: cos, x: 0, y: 0, z: sin) * inclination
+            }
+            let r = 6 * i
+            let bias = Vector3(Double(calibration[r]), Double(calibration[r + 1]), Double(calibration[r + 2]))
+            let scale = Vector3(Double(calibration[r + 3]), Double(calibration[r + 4]), Double(calibration[r + 5]))
+            if flags.contains(.accelerometerValid) { lastAccelerometer = s.accelerometer }
+            let gravity = inclination.inverseRotate(Vector3(0, 0, g))
+            previous = MotionEstimate(
+                t: s.t, attitude: attitude, rotationRate: (s.gyroscope - bias) * (Vector3(1, 1, 1) - scale),
+                gravity: gravity, userAcceleration: lastAccelerometer - gravity, gyroBias: bias,
+                isResting: flags.contains(.resting), isMagneticallyDisturbed: flags.isMagneticallyDisturbed)
+            try body(previous)
+        }
+    }
+}

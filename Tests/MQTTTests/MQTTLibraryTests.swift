@@ -1,0 +1,9 @@
+import Testing
+
+@testable import MQTT
+
+@Suite struct MQTTLibraryTests {
+    @Test func linksLibmosquittoTwo() {
+        #expect(MQTTLibrary.version.major == 2)
+    }
+}
