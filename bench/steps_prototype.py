@@ -14,7 +14,7 @@ The algorithm (see Sources/Pedometry/StepDetector.swift for the long form):
    within 80 % of the best one and whose half-lag autocorrelation is not negative (even harmonics - the steps -
    outweigh the odd ones, the left/right asymmetry). Its value q measures how periodic the motion is.
 4. A resonator (band-pass, Q = 2) tuned to 1/P turns the step signal into one cycle per step: each cycle whose
-   step-signal amplitude is at least 30 % of the walk's running reference is a step, stamped at the step signal's peak.
+   step-signal amplitude is at least 25 % of the walk's running reference is a step, stamped at the step signal's peak.
 5. Walking starts when q >= 0.6 with enough energy; the steps that led there are found retroactively by searching
    the buffered signal backwards one period at a time. Walking ends when steps stop, the energy falls below 40 % of
    the walk's, or the periodicity stays low; the autocorrelation then restarts from scratch.
@@ -82,9 +82,10 @@ class StepDetector:
         self.min_walk_energy = s.minimum_walking_rms*s.minimum_walking_rms
         self.min_run_energy = s.minimum_running_rms*s.minimum_running_rms
         self.stop_ratio = s.stop_energy_fraction*s.stop_energy_fraction
+        self.running_lag = 2*fs/s.running_cadence   # stride lags shorter than this are running cadences
         self.fast_lag = max(1, min(int(math.floor(fs/s.maximum_cadence)), self.lag_min - 1))
         self.buffer_length = int((s.lock_in_window + 1/s.minimum_cadence)*fs) + 4
-        self.count = 0; self.steps = []; self.t0 = None; self.log = kw.pop('log', None) if False else None
+        self.count = 0; self.steps = []; self.t0 = None; self.log = None  # a list to record walk starts and ends ('s'|'e', time)
         self.restart()
 
     # ---- state
@@ -184,7 +185,7 @@ class StepDetector:
         d = r0 if r0 > rl else rl
         return R[k]/d if d > 0 else 0.0
 
-    def find_period(self):
+    def find_period(self, running_allowed=True):
         if self.R[0] <= 0: return None, 0.0
         ac = self.autocorrelation
         for l in range(2, self.fast_lag + 1):
@@ -198,6 +199,7 @@ class StepDetector:
             if y1 >= y0 and y1 >= y2 and y1 >= self.RELATIVE_PEAK*best:
                 half = ac(l//2) if l % 2 == 0 else 0.5*(ac(l//2) + ac(l//2 + 1))
                 if half >= self.HALF_LAG_MINIMUM:
+                    if not running_allowed and l < self.running_lag: continue
                     den = y0 - 2*y1 + y2
                     d = 0.5*(y0 - y2)/den if den < 0 else 0.0
                     return (l + d)/(2*self.fs), y1
@@ -205,7 +207,7 @@ class StepDetector:
 
     def decide(self, n):
         s = self.s; tn = n/self.fs
-        P, q = self.find_period(); self.q = q
+        P, q = self.find_period(self.energy >= self.min_run_energy); self.q = q
         if P is not None:
             if self.period is None or not self.walking or abs(P/self.period - 1) < self.OCTAVE_TOLERANCE:
                 self.period = P; self.cand = None
