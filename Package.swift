@@ -7,7 +7,8 @@
 //   MotionSimulation and Sensors use it.
 //   TextFormats (number text, JSON) serves ReadingFormats (the recording and fused-output files) and the CLI.
 //   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
-//   MQTT (safe Swift over libmosquitto through CMosquitto) is used by Publishing (issue 13).
+//   SystemSupport (threads, locks, conditions, poll without Foundation) serves Sensors, BodyReadings and MQTT.
+//   MQTT (safe Swift over libmosquitto through CMosquitto) stands apart until the CLI publishes readings (issue 13).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -40,7 +41,8 @@ let package = Package(
         .target(name: "Fusion", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "MotionSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "TextFormats", swiftSettings: strict),
-        .target(name: "Sensors", dependencies: ["IIO", "MotionMath"], swiftSettings: strict),
+        .target(name: "SystemSupport", swiftSettings: strict),
+        .target(name: "Sensors", dependencies: ["IIO", "MotionMath", "SystemSupport"], swiftSettings: strict),
         .target(name: "Calibration", swiftSettings: strict),
         .target(name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "TextFormats"], swiftSettings: strict),
         .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
@@ -49,11 +51,12 @@ let package = Package(
         .target(
             name: "BodyReadings",
             dependencies: [
-                "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "ReadingFormats", "TextFormats",
+                "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "ReadingFormats", "SystemSupport",
+                "TextFormats",
             ],
             swiftSettings: strict
         ),
-        .target(name: "MQTT", dependencies: ["CMosquitto"], swiftSettings: strict),
+        .target(name: "MQTT", dependencies: ["CMosquitto", "SystemSupport"], swiftSettings: strict),
         .target(
             name: "BodyReadingsCLI",
             dependencies: [
@@ -125,8 +128,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "IIODTestServer", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer", "MotionMath"],
+            name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer", "MotionMath", "SystemSupport"],
             swiftSettings: strict),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"], swiftSettings: strict),
         .testTarget(name: "ReadingFormatsTests", dependencies: ["ReadingFormats", "MotionMath"], swiftSettings: strict),
         .testTarget(
             name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub", "MotionMath"], swiftSettings: strict),

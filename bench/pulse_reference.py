@@ -290,7 +290,8 @@ class Detector:
             self.levels.append(slope)
             if len(self.levels) > s.level_beats:
                 self.levels.pop(0)
-            self.level = median(self.levels)
+            # The second largest: the systolic upstrokes, not a diastolic wave that passed, nor one outlier.
+            self.level = sorted(self.levels)[-2] if len(self.levels) >= 2 else self.levels[0]
         self.pending.append((tb, slope_ok, bad, self.last_beat))
         self.last_beat = tb
 

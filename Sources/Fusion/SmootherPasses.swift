@@ -4,8 +4,8 @@ import MotionMath
 /// steps are numbered as in `AttitudeSmoother`'s description).
 struct SmootherPasses {
     let settings: AttitudeSmoother.Settings
-    /// `AttitudeSmoother.inputStride` values per sample: t, accelerometer, gyroscope, magnetometer (NaN when absent).
-    let inputs: [Double]
+    /// The recording.
+    let samples: SampleChunks
     let count: Int
     var flags: [AttitudeSmoother.Flags]
     /// Per sample: the bias (rad/s) and scale-factor error, 3 each. The backward pass's, then the combined ones.
@@ -23,10 +23,10 @@ struct SmootherPasses {
     /// True when any magnetometer sample was usable.
     var hasMagnetometer = false
 
-    init(settings: AttitudeSmoother.Settings, inputs: [Double]) {
+    init(settings: AttitudeSmoother.Settings, samples: SampleChunks) {
         self.settings = settings
-        self.inputs = inputs
-        count = inputs.count / AttitudeSmoother.inputStride
+        self.samples = samples
+        count = samples.count
         flags = [AttitudeSmoother.Flags](repeating: [], count: count)
     }
 
@@ -45,15 +45,7 @@ struct SmootherPasses {
     // MARK: - Samples
 
     @inline(__always)
-    func sample(_ i: Int) -> IMUSample {
-        let r = i * AttitudeSmoother.inputStride
-        let m = Vector3(inputs[r + 7], inputs[r + 8], inputs[r + 9])
-        return IMUSample(
-            t: inputs[r],
-            accelerometer: Vector3(inputs[r + 1], inputs[r + 2], inputs[r + 3]),
-            gyroscope: Vector3(inputs[r + 4], inputs[r + 5], inputs[r + 6]),
-            magnetometer: m.x.isNaN || m.y.isNaN || m.z.isNaN ? nil : m)
-    }
+    func sample(_ i: Int) -> IMUSample { samples[i] }
 
     @inline(__always)
     func inertialAcceleration(_ i: Int) -> Vector3 {
@@ -68,8 +60,8 @@ struct SmootherPasses {
         var filter = AttitudeFilter(settings: settings.filter)
         // Reversed time runs from the last finite timestamp; the gyroscope is negated, so the bias is too.
         var end = 0.0
-        for i in stride(from: count - 1, through: 0, by: -1) where inputs[i * AttitudeSmoother.inputStride].isFinite {
-            end = inputs[i * AttitudeSmoother.inputStride]
+        for i in stride(from: count - 1, through: 0, by: -1) where samples.time(i).isFinite {
+            end = samples.time(i)
             break
         }
         for i in stride(from: count - 1, through: 0, by: -1) {

@@ -53,8 +53,9 @@ extension BeatDetector {
         let plausible = settings.detectionThreshold * level <= candidate.slope
             && candidate.slope <= settings.artefactSlopeRatio * level
         if !poor {
+            // The second largest: the systolic upstrokes, not a diastolic wave that passed, nor one outlier.
             state.slopes.append(candidate.slope)
-            state.slopeLevel = state.slopes.median
+            state.slopeLevel = state.slopes.secondLargest
         }
         state.pending.append(
             PendingBeat(

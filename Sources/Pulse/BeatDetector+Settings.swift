@@ -5,8 +5,8 @@ extension BeatDetector {
     /// 25 Hz up. The defaults come from physiology (heart rates 30–220 beats/min, pulse shapes), checked on the
     /// development recordings and on simulated PPG from 48 to 165 beats/min (`bench/heart-rate`). The results are flat
     /// around them: ±30 % on any one parameter moves the windowed error on the development recordings by at most
-    /// 0.09 beats/min with ≥ 94 % of windows covered, except a lower `artefactSlopeRatio` (2.1: 89 % covered) and a
-    /// stricter `templateCorrelation` (0.975: 55 % covered).
+    /// 0.09 beats/min with ≥ 95 % of windows covered, except a lower `highPassFrequency` (0.35 Hz: +0.19 beats/min,
+    /// 92 % covered) and a stricter `templateCorrelation` (0.975: 48 % covered).
     public struct Settings: Sendable, Hashable {
         // MARK: Band-pass
 
@@ -23,7 +23,7 @@ extension BeatDetector {
         /// diastolic wave does not set it. Default 3 s (at least two beats down to 40 beats/min).
         public var learningTime: Double = 3.0
         /// A beat's upstroke (steepest rise of the band-passed pulse) must reach this fraction of the slope level (the
-        /// median of the last `levelBeats` upstrokes). Default 0.5: above the diastolic wave and the dicrotic notch
+        /// second largest of the last `levelBeats` upstrokes). Default 0.5: above the diastolic wave and the dicrotic notch
         /// (typically 0.1–0.35 of the systolic slope), below the breathing-modulated systolic upstroke.
         public var detectionThreshold: Double = 0.5
         /// After a beat, no other beat is taken for this fraction of the expected RR interval; within it the steepest
@@ -34,7 +34,8 @@ extension BeatDetector {
         /// The longest RR interval taken, s; also how long the detector waits for the first beats before it lowers
         /// its threshold. Default 2 s (30 beats/min).
         public var maximumInterval: Double = 2.0
-        /// Number of recent upstrokes whose median is the slope level. Default 5.
+        /// Number of recent upstrokes whose second largest is the slope level: the systolic upstrokes, not a diastolic
+        /// wave that passed the threshold, nor one outlier. Default 5.
         public var levelBeats: Int = 5
 
         // MARK: Signal quality

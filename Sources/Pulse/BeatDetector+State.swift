@@ -39,7 +39,8 @@ extension BeatDetector {
 
         // MARK: Levels
 
-        /// The slope level: median of the recent upstroke slopes (band-passed units per sample); nil while learning.
+        /// The slope level: second largest of the recent upstroke slopes (band-passed units per sample); nil while
+        /// learning.
         public internal(set) var slopeLevel: Double?
         var slopes: RecentValues
         /// The slope level at the last beat with a heart rate (the floor is a fraction of it).

@@ -10,8 +10,8 @@
 /// 4. artefacts: slopes beyond `artefactSlopeRatio` × the slope level or excursions beyond `artefactAmplitudeRatio` ×
 ///    the pulse amplitude; beats stay `poor` until `artefactHold` after one; an artefact lasting `relearnTime` makes
 ///    the detector learn its levels again;
-/// 5. upstroke candidates: local maxima of the slope above `detectionThreshold` × the slope level (the median of the
-///    recent upstrokes; at the start, and after a relearn, the median of the three steepest upstrokes of
+/// 5. upstroke candidates: local maxima of the slope above `detectionThreshold` × the slope level (the second largest
+///    of the recent upstrokes; at the start, and after a relearn, the median of the three steepest upstrokes of
 ///    `learningTime` outside artefacts), timed by parabolic interpolation and moved back by the low-pass's group delay;
 /// 6. the steepest candidate within the refractory time (`refractoryFraction` × the expected RR) becomes a beat —
 ///    the diastolic wave and the dicrotic notch rise less steeply and later;

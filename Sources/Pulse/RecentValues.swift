@@ -1,4 +1,5 @@
-/// The last `capacity` values of a series (oldest first), with their median and sum: the detector's small trackers
+/// The last `capacity` values of a series (oldest first), with their median, second largest value and sum: the
+/// detector's small trackers
 /// (upstroke slopes, pulse amplitudes, RR intervals). Storage is reserved once; nothing grows.
 struct RecentValues: Sendable, Hashable {
     private(set) var values: [Double]
@@ -34,6 +35,12 @@ struct RecentValues: Sendable, Hashable {
         let sorted = values.sorted()
         let n = sorted.count
         return n % 2 == 1 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2])
+    }
+
+    /// The second largest value (the only one when there is one); nil when empty.
+    var secondLargest: Double? {
+        guard values.count >= 2 else { return values.first }
+        return values.sorted()[values.count - 2]
     }
 
     /// The sum, added oldest first.

@@ -76,4 +76,24 @@ struct AttitudeSmootherTests {
         #expect(smoothed[500].t == steps[500].t && smoothed[500].attitude == smoothed[499].attitude)
         #expect(AttitudeSmoother.smooth([]).isEmpty)
     }
+
+    @Test("keeps samples across its storage chunks exactly, a missing magnetometer as none")
+    func sampleChunksAcrossBoundaries() {
+        var chunks = SampleChunks()
+        let count = SampleChunks.chunkSize + 1000
+        for i in 0..<count {
+            let x = Double(i)
+            chunks.append(
+                IMUSample(
+                    t: x / 100, accelerometer: Vector3(x, -x, 9.81), gyroscope: Vector3(0.001 * x, 0, 1),
+                    magnetometer: i.isMultiple(of: 2) ? Vector3(x, 20, -40) : nil))
+        }
+        #expect(chunks.count == count)
+        for i in [0, 1, SampleChunks.chunkSize - 1, SampleChunks.chunkSize, count - 1] {
+            let x = Double(i), sample = chunks[i]
+            #expect(sample.t == x / 100 && chunks.time(i) == x / 100)
+            #expect(sample.accelerometer == Vector3(x, -x, 9.81) && sample.gyroscope == Vector3(0.001 * x, 0, 1))
+            #expect(sample.magnetometer == (i.isMultiple(of: 2) ? Vector3(x, 20, -40) : nil))
+        }
+    }
 }

@@ -54,8 +54,9 @@ import Testing
         let without = try MQTTClient(id: "tls-anonymous")
         try without.setTLS(MQTTTLSConfiguration(caFile: certificates.caFile))
         let error = try connectionError(without, port: broker.port)
+        // OpenSSL's reason ("tlsv13 alert certificate required") is logged only when the alert arrives before
+        // libmosquitto writes CONNECT; otherwise the write fails with EPROTO. Either is a TLS failure.
         #expect(error.failure == .tlsHandshake, "\(error)")
-        #expect(error.detail?.contains("certificate required") == true, "\(error)")
 
         let with = try MQTTClient(id: "tls-board")
         try with.setTLS(

@@ -1,6 +1,7 @@
 import Dispatch
 import Fusion
 import Sensors
+import SystemSupport
 
 /// One capture of a `MotionManager`: a dedicated thread that runs the pipeline — source → calibration →
 /// `DeviceMotionFilter` → the device-motion fan-out, with the corrected readings published to the raw fan-outs —
@@ -12,7 +13,7 @@ final class MotionCapture: @unchecked Sendable {
     let control = PipelineControl()
     private let stopped = DispatchSemaphore(value: 0)
     private let lock = ThreadLock()
-    private var thread: CaptureThread?
+    private var thread: NamedThread?
 
     /// Starts the capture thread. `ended` is called on it once the source stopped, with the error that ended the
     /// capture (nil: cancelled or the end of a recording).
@@ -28,7 +29,7 @@ final class MotionCapture: @unchecked Sendable {
         // Assigned under the lock because the thread may already ask `waitUntilStopped()` (from a handler).
         lock.lock()
         defer { lock.unlock() }
-        thread = CaptureThread.start(name: "br capture") { [self] in
+        thread = NamedThread.start(name: "br capture") { [self] in
             let input = SourceInput(source: source, correction: correction)
             let raw = (channels.accelerometer.fanOut, channels.gyro.fanOut, channels.magnetometer.fanOut)
             input.onReading = { reading in

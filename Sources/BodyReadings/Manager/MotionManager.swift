@@ -1,6 +1,7 @@
 import Dispatch
 import Fusion
 import Sensors
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import Dispatch
 import Sensors
+import SystemSupport
 
 /// The thread-safe handle of a pipeline run: cancel it from any thread (a signal handler's queue, a
 /// `MotionManager` client) and read what it lost so far while it runs.

@@ -1,4 +1,5 @@
 import Sensors
+import SystemSupport
 
 /// Hands one stream of updates to any number of subscribers, each at its own interval (an `UpdateDecimator` of its
 /// own, on sample time), and keeps the latest update for readers that poll. The consumer of a pipeline whose

@@ -84,6 +84,10 @@ func failure(errno code: Int32) -> MQTTFailure {
     switch code {
     case ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, ETIMEDOUT, EHOSTDOWN, ENETDOWN, EADDRNOTAVAIL:
         return .unreachable(errno: code)
+    case EPROTO:
+        // libmosquitto sets EPROTO when OpenSSL fails mid-connection (SSL_ERROR_SSL), e.g. when a broker that
+        // requires a client certificate rejects the connection after a TLS 1.3 handshake; plain TCP never does.
+        return .tlsHandshake
     case ECONNRESET, EPIPE, ENOTCONN, ECONNABORTED, 0:
         // 0: libmosquitto saw the peer close (read returned 0) without an errno.
         return .connectionLost

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// A thread-safe stop flag that wakes whoever waits on it: `cancel()` from a signal handler or another thread makes
 /// every `wait(seconds:)` return at once and every later `isCancelled` true.
 public final class CaptureCancellation: @unchecked Sendable {

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// The hand-over between capture threads (one per device) and the reader: batches of readings in arrival order,
 /// bounded, with the first failure any producer posts.
 ///

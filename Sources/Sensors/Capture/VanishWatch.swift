@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import SystemSupport
 
 /// Notices an unplugged local IIO device while a capture thread sleeps in a refill, and wakes it.
 ///

@@ -1,4 +1,5 @@
 import IIO
+import SystemSupport
 
 /// Readings from the IIO sensors of a libiio context (`local:` by default, `ip:` through iiod, `usb:`): the
 /// preferred accelerometer, gyroscope and magnetometer that discovery found, each device captured on its own thread
@@ -118,7 +119,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             why += ", a \(inventory.backend) context"
         } else if !stamped.isEmpty {
             let clocks = Set(stamped.map { Self.timestampClock(uri: inventory.uri, deviceID: $0[0].deviceID) })
-            let host: DeviceCapture.HostClock? =
+            let host: HostClock? =
                 clocks == ["realtime"] ? .realtime : clocks == ["monotonic"] ? .monotonic : nil
             if let host {
                 return TimestampPolicy(
@@ -147,7 +148,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     private struct TimestampPolicy {
         var note: String?
-        var timestamps: ([DiscoveredSensor]) -> DeviceCapture.Timestamps
+        var timestamps: ([DiscoveredSensor]) -> CaptureTimestamps
     }
 
     public func read() throws(CaptureError) -> [SensorReading]? {

@@ -1,6 +1,6 @@
 import Dispatch
 import Testing
-@testable import Sensors
+@testable import SystemSupport
 
 /// The pthread helpers that replaced Foundation's `Thread`, `NSLock` and `NSCondition`.
 @Suite struct ThreadingTests {
@@ -9,7 +9,7 @@ import Testing
         let seen = Box()
         let ready = DispatchSemaphore(value: 0)
         let holder = ThreadHolder()
-        let thread = CaptureThread.start(name: "BodyReadings test thread, a name longer than 15 bytes") {
+        let thread = NamedThread.start(name: "BodyReadings test thread, a name longer than 15 bytes") {
             ready.wait()
             seen.set(holder.thread?.isCurrent ?? false)
             done.signal()
@@ -26,7 +26,7 @@ import Testing
         let condition = ThreadCondition()
         let flag = Box()
         let waiter = DispatchSemaphore(value: 0)
-        CaptureThread.start(name: "waiter") {
+        NamedThread.start(name: "waiter") {
             condition.lock()
             while flag.get() != true { condition.wait() }
             condition.unlock()
@@ -44,20 +44,12 @@ import Testing
         condition.unlock()
     }
 
-    @Test func cancellationEndsAWait() {
-        let cancellation = CaptureCancellation()
-        #expect(cancellation.wait(seconds: 0.001), "not cancelled: the wait runs out and reports true")
-        CaptureThread.start(name: "canceller") { cancellation.cancel() }
-        #expect(cancellation.wait(seconds: 3600) == false, "cancel() wakes an hour-long wait")
-        #expect(cancellation.isCancelled)
-    }
-
     @Test func lockSerialises() {
         let lock = ThreadLock()
         let counter = Counter()
         let done = DispatchSemaphore(value: 0)
         for _ in 0..<4 {
-            CaptureThread.start(name: "adder") {
+            NamedThread.start(name: "adder") {
                 for _ in 0..<10_000 { lock.withLock { counter.value += 1 } }
                 done.signal()
             }
@@ -80,8 +72,8 @@ private final class Counter: @unchecked Sendable {
 
 private final class ThreadHolder: @unchecked Sendable {
     private let lock = ThreadLock()
-    private var stored: CaptureThread?
-    var thread: CaptureThread? {
+    private var stored: NamedThread?
+    var thread: NamedThread? {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }

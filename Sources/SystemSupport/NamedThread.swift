@@ -8,12 +8,12 @@ import Darwin
 /// for, without linking Foundation.
 ///
 /// ```swift
-/// let thread = CaptureThread.start(name: "br capture") { loop() }
+/// let thread = NamedThread.start(name: "br capture") { loop() }
 /// if thread.isCurrent { … }        // true only inside `loop()`
 /// ```
 ///
 /// The thread holds its closure until it returns; the handle need not be kept. Thread-safe.
-package final class CaptureThread: Sendable {
+package final class NamedThread: Sendable {
     private let body: @Sendable () -> Void
     /// The running thread's id, set on the thread before `body` runs and cleared after it returns, so that a
     /// finished thread's recycled id never matches another thread.
@@ -28,8 +28,8 @@ package final class CaptureThread: Sendable {
     /// Traps only when the system cannot create a thread at all (EAGAIN: out of memory or the process's thread
     /// limit), as Foundation's `Thread.start()` does.
     @discardableResult
-    package static func start(name: String, _ body: @escaping @Sendable () -> Void) -> CaptureThread {
-        let thread = CaptureThread(body: body)
+    package static func start(name: String, _ body: @escaping @Sendable () -> Void) -> NamedThread {
+        let thread = NamedThread(body: body)
         let context = Unmanaged.passRetained(ThreadStart(thread: thread, name: name)).toOpaque()
         #if canImport(Glibc)
         var handle = pthread_t()
@@ -68,10 +68,10 @@ package final class CaptureThread: Sendable {
 
 /// What the new thread receives through `pthread_create`'s context pointer.
 private final class ThreadStart {
-    let thread: CaptureThread
+    let thread: NamedThread
     let name: String
 
-    init(thread: CaptureThread, name: String) {
+    init(thread: NamedThread, name: String) {
         self.thread = thread
         self.name = name
     }

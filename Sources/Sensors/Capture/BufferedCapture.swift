@@ -1,0 +1,246 @@
+import IIO
+
+/// Capture through an IIO buffer (`/dev/iio:deviceN`), on the capture thread of a `DeviceCapture`.
+///
+/// 1. Trigger: the device's own one (HID `<name>-dev<N>`), none for hardware-FIFO drivers.
+/// 2. Scan elements: the axes of every sensor, and the timestamp when samples are timed by the kernel.
+/// 3. The buffer: `rate × interval` samples per refill keeps readings at most one update interval old; the channel
+///    offsets come from the scan formats (`ScanLayout`) and must agree with libiio's.
+/// 4. Refills until cancelled, each decoded in place (`ScanDecoder`); a failed refill is classified
+///    (`RefillFailure`); timestamp gaps count lost samples (`OverrunDetector`).
+///
+/// Everything it changes is registered with the restorer as it is changed.
+struct BufferedCapture {
+    /// How a buffered capture ended without failing.
+    enum Outcome: Equatable {
+        /// Cancelled.
+        case ended
+        /// The driver rejected the buffer (EINVAL: a triggered buffer without a usable trigger): poll instead.
+        case needsPolling
+    }
+
+    /// The capture this runs for: its device, sensors, configuration, queue and counters.
+    let capture: DeviceCapture
+    let context: Context
+    let device: Device
+    /// The device's sampling rate, Hz.
+    let rate: Double
+
+    private var label: String { capture.label }
+    private var sensors: [DiscoveredSensor] { capture.sensors }
+
+    /// Captures until cancelled (`.ended`) or until the driver rejects the buffer (`.needsPolling`); calls
+    /// `markStarted` once the first refill is about to be armed.
+    func run(restorer: inout SysfsRestorer, markStarted: () -> Void) throws(CaptureError) -> Outcome {
+        try selectOwnTrigger(restorer: &restorer)
+        let channels = try enableScanElements()
+        let samples = max(1, Int((rate * capture.configuration.updateInterval).rounded(.down)))
+        guard let buffer = try openBuffer(samples: samples, restorer: &restorer) else { return .needsPolling }
+        var decoder = try decoder(for: channels, in: buffer)
+        let network = !context.isLocal
+        capture.configuration.log(
+            "\(label): buffered capture, \(samples) sample\(samples == 1 ? "" : "s") per refill at "
+                + "\(rate.sysfsText) Hz\(network ? " over the network (one round trip per refill)" : "")")
+
+        // Over the network a cancelled buffer loses its connection before libiio can close it cleanly (iiod keeps it
+        // open, libiio prints READ errors): when a refill lasts at most half a second, let the last one finish.
+        let refillSeconds = Double(samples) / rate
+        if !network || refillSeconds > 0.5 {
+            capture.arm(buffer.canceller)
+            if capture.cancellation.isCancelled { buffer.cancel() }
+        }
+        defer { capture.arm(nil) }
+        // An unplugged local device leaves a refill asleep until its timeout: watch sysfs and wake it (VanishWatch).
+        let watch = network ? nil : VanishWatch(localDevice: capture.deviceID) { [capture] in capture.cancel() }
+        watch?.start()
+        defer { watch?.stop() }
+        markStarted()
+        try refill(buffer, decoder: &decoder, samples: samples, watch: watch)
+        return .ended
+    }
+
+    // MARK: Setting up
+
+    /// Selects the device's own trigger when it has one and another (or none) is current.
+    private func selectOwnTrigger(restorer: inout SysfsRestorer) throws(CaptureError) {
+        guard let own = sensors.compactMap(\.ownTrigger).first else { return }
+        let current: Device?
+        do { current = try device.trigger() } catch { current = nil }
+        guard current?.name != own else { return }
+        guard let trigger = context.devices.first(where: { $0.isTrigger && $0.name == own }) else {
+            throw CaptureError(.notFound, "\(label): its trigger \(own) is missing from \(capture.uri)")
+        }
+        do {
+            try device.setTrigger(trigger)
+        } catch {
+            throw capture.wrap(error, writing: "trigger/current_trigger")
+        }
+        capture.configuration.log("\(label): trigger \(own) selected")
+        restorer.changed("trigger/current_trigger") { () throws(IIOError) in
+            try device.setTrigger(current)
+        }
+    }
+
+    /// The scan elements a capture reads, each with its format.
+    private struct EnabledChannels {
+        /// Per sensor, its x, y and z channels.
+        var axes: [[ScanLayout.Element]]
+        /// The timestamp channel, when samples are timed by the kernel.
+        var timestamp: ScanLayout.Element?
+
+        var all: [ScanLayout.Element] { axes.flatMap { $0 } + (timestamp.map { [$0] } ?? []) }
+    }
+
+    /// Enables only the axes of every sensor, and the timestamp when the kernel times samples.
+    private func enableScanElements() throws(CaptureError) -> EnabledChannels {
+        for channel in device.channels where channel.isScanElement { channel.disable() }
+        var enabled = EnabledChannels(axes: [], timestamp: nil)
+        for sensor in sensors {
+            var axes: [ScanLayout.Element] = []
+            for axis in sensor.axes {
+                guard let channel = device.channel(axis.id), let element = Self.element(axis), element.format.isDecodable
+                else {
+                    throw CaptureError(.notFound, "\(label): channel \(axis.id) has no usable scan element")
+                }
+                channel.enable()
+                axes.append(element)
+            }
+            enabled.axes.append(axes)
+        }
+        if capture.timestamps == .kernel, let stamp = sensors.compactMap(\.timestamp).first,
+            let channel = device.channel(stamp.id), let element = Self.element(stamp), element.format.isDecodable
+        {
+            channel.enable()
+            enabled.timestamp = element
+        }
+        return enabled
+    }
+
+    /// The channel as a scan element, nil when it is not one.
+    private static func element(_ channel: SensorChannel) -> ScanLayout.Element? {
+        guard let scanIndex = channel.scanIndex, let format = channel.format else { return nil }
+        return ScanLayout.Element(id: channel.id, scanIndex: scanIndex, format: format)
+    }
+
+    /// Opens the buffer, with about a second of kernel room; nil when the driver rejects it with EINVAL.
+    private func openBuffer(samples: Int, restorer: inout SysfsRestorer) throws(CaptureError) -> Buffer? {
+        let timeoutMilliseconds = UInt32(max(1000, 3000 * Double(samples) / rate))
+        try? context.setTimeout(milliseconds: timeoutMilliseconds)
+        let previousLength = try? device.readAttribute("length", .buffer)
+        // The kernel keeps `samples × blocks` samples (libiio's default is 4 blocks: 80 ms at 50 Hz with one sample
+        // per refill). A HID hub delivers late reports in bursts, and a reader descheduled for a moment would lose
+        // samples in the kernel; about a second of room costs no latency (a refill still returns after `samples`).
+        let blocks = max(4, Int((rate / Double(samples)).rounded(.up)))
+        try? device.setKernelBuffersCount(blocks)
+        let buffer: Buffer
+        do {
+            buffer = try device.createBuffer(samples: samples)
+        } catch {
+            if error.errno == .invalidArgument { return nil }
+            throw capture.wrap(error, writing: "buffer/enable")
+        }
+        if let previousLength {
+            restorer.changed("buffer/length") { () throws(IIOError) in
+                try device.writeAttribute("length", .buffer, value: previousLength)
+            }
+        }
+        return buffer
+    }
+
+    /// The decoder for the enabled channels, laid out from their scan formats; libiio must place every channel
+    /// where the layout does.
+    private func decoder(for channels: EnabledChannels, in buffer: Buffer) throws(CaptureError) -> ScanDecoder {
+        guard let layout = ScanLayout(elements: channels.all) else {
+            throw CaptureError(.internalError, "\(label): a scan element has no storage size")
+        }
+        func field(_ element: ScanLayout.Element) throws(CaptureError) -> ScanLayout.Field {
+            guard let field = layout[element.id], let channel = device.channel(element.id),
+                let offset = buffer.byteOffset(of: channel)
+            else {
+                throw CaptureError(.internalError, "\(label): libiio did not place channel \(element.id)")
+            }
+            guard offset == field.offset else {
+                throw CaptureError(
+                    .internalError,
+                    "\(label): libiio places channel \(element.id) at byte \(offset), its scan format at \(field.offset)")
+            }
+            return field
+        }
+        var sensors: [ScanDecoder.Sensor] = []
+        for (sensor, axes) in zip(self.sensors, channels.axes) {
+            var fields: [ScanLayout.Field] = []
+            for axis in axes { fields.append(try field(axis)) }
+            sensors.append(ScanDecoder.Sensor(sensor: sensor, kind: SensorReading.Kind(sensor.kind), axes: fields))
+        }
+        var timestamp: ScanLayout.Field?
+        if let stamp = channels.timestamp, let channel = device.channel(stamp.id), buffer.byteOffset(of: channel) != nil {
+            timestamp = try field(stamp)
+        }
+        return ScanDecoder(sensors: sensors, timestamp: timestamp, rate: rate)
+    }
+
+    // MARK: Refilling
+
+    /// Refills until cancelled, decoding every sample in place and handing each refill's readings to the queue.
+    private func refill(_ buffer: Buffer, decoder: inout ScanDecoder, samples: Int, watch: VanishWatch?)
+        throws(CaptureError)
+    {
+        let arrivalClock = capture.timestamps.hostClock
+        let network = !context.isLocal
+        // Late samples may be made up within a quarter of a second (a HID hub catching up after a stall).
+        var detector = OverrunDetector(period: 1 / rate, horizon: max(10, Int((0.25 * rate).rounded(.up))))
+        defer { capture.logLosses(detector) }
+        var batch: [SensorReading] = []
+        var measuredRefills = 0
+        let measureStart = MonotonicClock.now()
+        while !capture.cancellation.isCancelled {
+            do {
+                try buffer.refill()
+            } catch {
+                let failure = RefillFailure(
+                    error.errno, cancelled: capture.cancellation.isCancelled, removed: watch?.hasFired == true)
+                switch failure {
+                case .cancelled: return
+                case .removed: throw capture.removed
+                case .stalled: try countStall()
+                case .vanished: throw capture.vanished(error)
+                case .failed: throw CaptureError(SensorError(error, uri: capture.uri))
+                }
+                continue
+            }
+            let arrival = arrivalClock.now()
+            let step = buffer.step
+            batch.removeAll(keepingCapacity: true)
+            buffer.withUnsafeBytes { bytes in
+                decoder.decode(bytes, step: step, arrival: arrival, into: &batch) { detector.observe($0) }
+            }
+            capture.queue.push(batch)
+            capture.record(detector)
+            if network, measuredRefills < 20 {
+                measuredRefills += 1
+                if measuredRefills == 20 {
+                    let achieved = Double(20 * samples) / (MonotonicClock.now() - measureStart)
+                    if achieved < 0.9 * rate {
+                        capture.configuration.log(
+                            "warning: \(label): the network delivers about \(achieved.sysfsText) samples/s of "
+                                + "\(rate.sysfsText) Hz; use a longer --interval (bigger batches per round trip)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A refill timed out: count the lost block, and end as vanished when the device no longer answers a sysfs
+    /// read (unplugged or unbound).
+    private func countStall() throws(CaptureError) {
+        capture.countBufferOverflow()
+        guard let probe = sensors.first?.scaleAttributes.first ?? sensors.first?.samplingFrequencyAttribute else {
+            return
+        }
+        do {
+            _ = try device.readAttribute(at: probe)
+        } catch {
+            throw capture.vanished(error)
+        }
+    }
+}

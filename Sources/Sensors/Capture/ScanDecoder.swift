@@ -1,0 +1,79 @@
+import MotionMath
+import IIO
+
+/// Turns the bytes of one buffer refill into readings: each sample's time, then each sensor's axes decoded in
+/// place (`ScanFormat.value(in:at:)`) and converted to SI units in the device frame (`DiscoveredSensor.convert`).
+///
+/// A sample's time is its timestamp channel's value (ns → s) when the layout has one. Without one (a device
+/// without a timestamp channel, or devices merged on the host's clock) the samples of a refill are spread back
+/// from its arrival by the nominal period, the last one at the arrival, never closer than half a period to the
+/// sample before (arrival times jitter with the host's scheduling; times must still increase).
+struct ScanDecoder {
+    /// One sensor's axes in the sample.
+    struct Sensor {
+        /// The sensor, for its conversion to SI units.
+        var sensor: DiscoveredSensor
+        /// The kind of reading it gives.
+        var kind: SensorReading.Kind
+        /// Its x, y and z fields.
+        var axes: [ScanLayout.Field]
+    }
+
+    /// The sensors in each sample, in the order their readings are emitted.
+    let sensors: [Sensor]
+    /// The timestamp channel (ns), nil to time samples by their arrival.
+    let timestamp: ScanLayout.Field?
+    /// The nominal sampling rate, Hz: spacing of arrival-timed samples.
+    let rate: Double
+    /// The bytes a sample must have for every field to fit.
+    private let extent: Int
+    /// The previous sample's time, s.
+    private var lastTime = -Double.infinity
+
+    /// A decoder for samples holding `sensors` (three axes each) and, when not nil, a `timestamp` field.
+    init(sensors: [Sensor], timestamp: ScanLayout.Field?, rate: Double) {
+        self.sensors = sensors
+        self.timestamp = timestamp
+        self.rate = rate
+        let fields = sensors.flatMap(\.axes) + (timestamp.map { [$0] } ?? [])
+        self.extent = fields.map(\.end).max() ?? 0
+    }
+
+    /// Decodes the samples in `bytes` (whole samples of `step` bytes each, as a refill leaves them) and appends
+    /// their readings to `batch`; a sensor whose conversion is unknown (no scale) gives none.
+    ///
+    /// - Parameters:
+    ///   - arrival: the host clock when the refill returned, s; times the samples when there is no timestamp field.
+    ///   - kernelTime: called with each sample's timestamp, s, in order, when there is a timestamp field (gaps in
+    ///     arrival times say nothing about lost samples).
+    /// - Precondition: `step` holds every field (at least the end of the furthest one).
+    mutating func decode(
+        _ bytes: UnsafeRawBufferPointer, step: Int, arrival: Double, into batch: inout [SensorReading],
+        kernelTime: (Double) -> Void
+    ) {
+        let count = step > 0 ? bytes.count / step : 0
+        guard count > 0 else { return }
+        precondition(step >= extent, "a sample of \(step) bytes cannot hold fields up to byte \(extent)")
+        for index in 0..<count {
+            let base = index * step
+            var t: Double
+            if let timestamp {
+                t = Double(timestamp.format.integer(in: bytes, at: base + timestamp.offset)) / 1e9
+            } else {
+                t = arrival - Double(count - 1 - index) / rate
+                t = max(t, lastTime + 0.5 / rate)
+            }
+            lastTime = t
+            if timestamp != nil { kernelTime(t) }
+            for sensor in sensors {
+                let axes = sensor.axes
+                let raw = SIMD3(
+                    axes[0].format.value(in: bytes, at: base + axes[0].offset),
+                    axes[1].format.value(in: bytes, at: base + axes[1].offset),
+                    axes[2].format.value(in: bytes, at: base + axes[2].offset))
+                guard let value = sensor.sensor.convert(raw: raw) else { continue }
+                batch.append(SensorReading(kind: sensor.kind, t: t, value: Vector3(value)))
+            }
+        }
+    }
+}
