@@ -5,7 +5,8 @@
 //   bodyreadings → BodyReadingsCLI → BodyReadings → {Sensors → IIO → CIIO, Calibration, Fusion, ReadingFormats}
 //   MotionMath (vectors, matrices, quaternions, IMUSample, seeded generators) is below them all; Fusion,
 //   MotionSimulation and Sensors use it.
-//   TextFormats (number text, JSON) serves ReadingFormats (the recording and fused-output files) and the CLI.
+//   TextFormats (number text, the one JSONValue) serves ReadingFormats (the recording and fused-output files),
+//   Calibration (its file) and the CLI.
 //   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
 //   SystemSupport (threads, locks, conditions, poll without Foundation) serves Sensors, BodyReadings and MQTT.
 //   MQTT (safe Swift over libmosquitto through CMosquitto) stands apart until the CLI publishes readings (issue 13).
@@ -43,7 +44,7 @@ let package = Package(
         .target(name: "TextFormats", swiftSettings: strict),
         .target(name: "SystemSupport", swiftSettings: strict),
         .target(name: "Sensors", dependencies: ["IIO", "MotionMath", "SystemSupport"], swiftSettings: strict),
-        .target(name: "Calibration", swiftSettings: strict),
+        .target(name: "Calibration", dependencies: ["TextFormats"], swiftSettings: strict),
         .target(name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "TextFormats"], swiftSettings: strict),
         .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
@@ -110,7 +111,7 @@ let package = Package(
             dependencies: ["BodyReadings", "Sensors", "Calibration", "MotionMath", "IIODTestServer", "MotionSimulation"],
             swiftSettings: strict),
         .testTarget(
-            name: "CalibrationTests", dependencies: ["Calibration", "MotionMath", "TestSupport"], swiftSettings: strict),
+            name: "CalibrationTests", dependencies: ["Calibration", "MotionMath", "TestSupport", "TextFormats"], swiftSettings: strict),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
