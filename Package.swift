@@ -9,7 +9,8 @@
 //   Calibration (its file) and the CLI.
 //   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
 //   SystemSupport (threads, locks, conditions, poll without Foundation) serves Sensors, BodyReadings and MQTT.
-//   MQTT (safe Swift over libmosquitto through CMosquitto) stands apart until the CLI publishes readings (issue 13).
+//   Publishing (payloads, topics, status, discovery) → MQTT (safe Swift over libmosquitto through CMosquitto);
+//   the CLI will publish readings through them (issue 13).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -59,6 +60,9 @@ let package = Package(
         ),
         .target(name: "MQTT", dependencies: ["CMosquitto", "SystemSupport"], swiftSettings: strict),
         .target(
+            name: "Publishing", dependencies: ["MQTT", "MotionMath", "SystemSupport", "TextFormats"],
+            swiftSettings: strict),
+        .target(
             name: "BodyReadingsCLI",
             dependencies: [
                 "BodyReadings", "Sensors", "Calibration", "Fusion", "MotionMath", "ReadingFormats", "TextFormats",
@@ -85,6 +89,9 @@ let package = Package(
             path: "Tests/Rigs/bodyreadings-virtual-hub",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "bodyreadings-mqtt-rig", dependencies: ["Publishing", "MQTT", "MotionMath"],
+            path: "Tests/Rigs/bodyreadings-mqtt-rig", swiftSettings: strict),
 
         // MARK: Bench helpers
         .target(name: "BenchSupport", path: "bench/Support", swiftSettings: strict),
@@ -136,6 +143,9 @@ let package = Package(
         .testTarget(
             name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub", "MotionMath"], swiftSettings: strict),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "PublishingTests", dependencies: ["Publishing", "MQTT", "MotionMath", "TextFormats", "TestSupport"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
