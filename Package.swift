@@ -9,7 +9,8 @@
 //   Calibration (its file) and the CLI.
 //   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
 //   SystemSupport (threads, locks, conditions, poll without Foundation) serves Sensors, BodyReadings and MQTT.
-//   MQTT (safe Swift over libmosquitto through CMosquitto) stands apart until the CLI publishes readings (issue 13).
+//   Publishing (payloads, topics, status, discovery) → MQTT (safe Swift over libmosquitto through CMosquitto);
+//   the CLI will publish readings through them (issue 13).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -46,8 +47,9 @@ let package = Package(
         .target(name: "Sensors", dependencies: ["IIO", "MotionMath", "SystemSupport"], swiftSettings: strict),
         .target(name: "Calibration", dependencies: ["MotionMath", "TextFormats"], swiftSettings: strict),
         .target(name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "TextFormats"], swiftSettings: strict),
-        .target(name: "Pulse", swiftSettings: strict),
+        .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
+        .target(name: "Pedometry", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(
             name: "BodyReadings",
             dependencies: [
@@ -57,6 +59,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "MQTT", dependencies: ["CMosquitto", "SystemSupport"], swiftSettings: strict),
+        .target(
+            name: "Publishing", dependencies: ["MQTT", "MotionMath", "SystemSupport", "TextFormats"],
+            swiftSettings: strict),
         .target(
             name: "BodyReadingsCLI",
             dependencies: [
@@ -84,10 +89,18 @@ let package = Package(
             path: "Tests/Rigs/bodyreadings-virtual-hub",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "bodyreadings-mqtt-rig", dependencies: ["Publishing", "MQTT", "MotionMath"],
+            path: "Tests/Rigs/bodyreadings-mqtt-rig", swiftSettings: strict),
 
         // MARK: Bench helpers
+        .target(name: "BenchSupport", path: "bench/Support", swiftSettings: strict),
         .executableTarget(
-            name: "pulse-bench", dependencies: ["Pulse", "PulseSimulation"], path: "bench/PulseBench", swiftSettings: strict),
+            name: "pulse-bench", dependencies: ["Pulse", "PulseSimulation", "BenchSupport"], path: "bench/PulseBench",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "steps-bench", dependencies: ["Pedometry", "MotionMath", "BenchSupport"], path: "bench/StepsBench",
+            swiftSettings: strict),
 
         // MARK: Test support (helpers the test targets share: subprocesses, temporary directories, BROAD data)
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
@@ -110,6 +123,8 @@ let package = Package(
         .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
         .testTarget(
+            name: "PedometryTests", dependencies: ["Pedometry", "MotionMath", "TestSupport"], swiftSettings: strict),
+        .testTarget(
             name: "PulseTests", dependencies: ["Pulse", "PulseSimulation", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats", "MotionMath"], swiftSettings: strict),
@@ -128,6 +143,9 @@ let package = Package(
         .testTarget(
             name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub", "MotionMath"], swiftSettings: strict),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "PublishingTests", dependencies: ["Publishing", "MQTT", "MotionMath", "TextFormats", "TestSupport"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
