@@ -47,8 +47,9 @@ let package = Package(
         .target(name: "Sensors", dependencies: ["IIO", "MotionMath", "SystemSupport"], swiftSettings: strict),
         .target(name: "Calibration", dependencies: ["TextFormats"], swiftSettings: strict),
         .target(name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "TextFormats"], swiftSettings: strict),
-        .target(name: "Pulse", swiftSettings: strict),
+        .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
+        .target(name: "Pedometry", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(
             name: "BodyReadings",
             dependencies: [
@@ -94,8 +95,13 @@ let package = Package(
             path: "Tests/Rigs/bodyreadings-mqtt-rig", swiftSettings: strict),
 
         // MARK: Bench helpers
+        .target(name: "BenchSupport", path: "bench/Support", swiftSettings: strict),
         .executableTarget(
-            name: "pulse-bench", dependencies: ["Pulse", "PulseSimulation"], path: "bench/PulseBench", swiftSettings: strict),
+            name: "pulse-bench", dependencies: ["Pulse", "PulseSimulation", "BenchSupport"], path: "bench/PulseBench",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "steps-bench", dependencies: ["Pedometry", "MotionMath", "BenchSupport"], path: "bench/StepsBench",
+            swiftSettings: strict),
 
         // MARK: Test support (helpers the test targets share: subprocesses, temporary directories, BROAD data)
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
@@ -117,6 +123,8 @@ let package = Package(
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
+        .testTarget(
+            name: "PedometryTests", dependencies: ["Pedometry", "MotionMath", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PulseTests", dependencies: ["Pulse", "PulseSimulation", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),
