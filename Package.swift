@@ -8,7 +8,9 @@
 //   TextFormats (number text, the one JSONValue) serves ReadingFormats (the recording and fused-output files),
 //   Calibration (its file) and the CLI.
 //   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
-//   SystemSupport (threads, locks, conditions, poll without Foundation) serves Sensors, BodyReadings and MQTT.
+//   SystemSupport (the one POSIX funnel: EINTR-retrying calls with typed errors, write-all and read-all; threads,
+//   locks, conditions, poll, the monotonic clock, kept-open sysfs files, atomic file replacement) serves IIO,
+//   Sensors, ReadingFormats, Calibration, BodyReadings, the CLI and MQTT.
 //   Publishing (payloads, topics, status, discovery) → MQTT (safe Swift over libmosquitto through CMosquitto);
 //   the CLI's publish command feeds them from the pipeline (issue 13).
 import PackageDescription
@@ -38,15 +40,18 @@ let package = Package(
         ),
 
         // MARK: Library layers
-        .target(name: "IIO", dependencies: ["CIIO"], swiftSettings: strict),
+        .target(name: "IIO", dependencies: ["CIIO", "SystemSupport"], swiftSettings: strict),
         .target(name: "MotionMath", swiftSettings: strict),
         .target(name: "Fusion", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "MotionSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "TextFormats", swiftSettings: strict),
         .target(name: "SystemSupport", swiftSettings: strict),
         .target(name: "Sensors", dependencies: ["IIO", "MotionMath", "SystemSupport"], swiftSettings: strict),
-        .target(name: "Calibration", dependencies: ["MotionMath", "TextFormats"], swiftSettings: strict),
-        .target(name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "TextFormats"], swiftSettings: strict),
+        .target(
+            name: "Calibration", dependencies: ["MotionMath", "SystemSupport", "TextFormats"], swiftSettings: strict),
+        .target(
+            name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "SystemSupport", "TextFormats"],
+            swiftSettings: strict),
         .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "Pedometry", dependencies: ["MotionMath"], swiftSettings: strict),
@@ -116,10 +121,15 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "BodyReadingsTests",
-            dependencies: ["BodyReadings", "Sensors", "Calibration", "MotionMath", "IIODTestServer", "MotionSimulation"],
+            dependencies: [
+                "BodyReadings", "Sensors", "Calibration", "MotionMath", "IIODTestServer", "MotionSimulation",
+                "SystemSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
-            name: "CalibrationTests", dependencies: ["Calibration", "MotionMath", "TestSupport", "TextFormats"], swiftSettings: strict),
+            name: "CalibrationTests",
+            dependencies: ["Calibration", "MotionMath", "SystemSupport", "TestSupport", "TextFormats"],
+            swiftSettings: strict),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),

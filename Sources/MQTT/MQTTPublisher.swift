@@ -39,7 +39,7 @@ public final class MQTTPublisher: Sendable {
         do {
             poller = try InterruptiblePoll()
         } catch {
-            throw MQTTError(operation: error.operation, failure: .system(errno: error.code))
+            throw MQTTError(operation: error.operation, failure: .system(errno: error.errno.rawValue))
         }
         shared = PublisherShared(limits: configuration.limits)
         let loop = NetworkLoop(configuration: configuration, shared: shared, poller: poller, events: events)

@@ -1,3 +1,5 @@
+import SystemSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,39 +16,35 @@ public final class OutputFile {
 
     /// Creates or truncates the file at `path`.
     public init(path: String) throws(OutputFileError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw OutputFileError(path: path, operation: .create, errno: errno) }
+        do {
+            fd = try SystemCall.open(path, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
+        } catch {
+            throw OutputFileError(path: path, operation: .create, errno: error.errno.rawValue)
+        }
         self.path = path
-        self.fd = fd
     }
 
     deinit {
-        if fd >= 0 { _ = closeDescriptor(fd) }
+        if fd >= 0 { try? SystemCall.close(fd) }
     }
 
-    /// Writes all of `bytes` (retrying short writes, EINTR and EAGAIN).
+    /// Writes all of `bytes` (continuing after short writes and interruptions).
     public func write(_ bytes: [UInt8]) throws(OutputFileError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { writeDescriptor(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                let code = errno
-                if code == EINTR || code == EAGAIN { continue }
-                throw OutputFileError(path: path, operation: .write, errno: code)
-            }
-            offset += n
+        do {
+            try SystemCall.writeAll(fd, bytes, path: path)
+        } catch {
+            throw OutputFileError(path: path, operation: .write, errno: error.errno.rawValue)
         }
     }
 
     /// Closes the file; a failed close is an error. Idempotent.
     public func close() throws(OutputFileError) {
         guard fd >= 0 else { return }
-        let result = closeDescriptor(fd)
-        fd = -1
-        if result != 0 { throw OutputFileError(path: path, operation: .close, errno: errno) }
+        defer { fd = -1 }
+        do {
+            try SystemCall.close(fd, path: path)
+        } catch {
+            throw OutputFileError(path: path, operation: .close, errno: error.errno.rawValue)
+        }
     }
 }
-
-// File-scope wrappers: inside the class, `close` and `write` name its own methods.
-private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
-private func writeDescriptor(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, bytes, count) }

@@ -34,7 +34,7 @@ package final class InterruptiblePoll: Sendable {
     /// Creates the self-pipe (both ends non-blocking and close-on-exec).
     package init() throws(SystemError) {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw SystemError(operation: "pipe", code: errno) }
+        _ = try SystemCall.valueOrErrno("pipe") { pipe(&ends) }
         for end in ends {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
@@ -52,7 +52,7 @@ package final class InterruptiblePoll: Sendable {
     /// holds a wake-up; nothing is lost.
     package func wake() {
         var byte: UInt8 = 1
-        while write(writeEnd, &byte, 1) < 0, errno == EINTR {}
+        _ = SystemCall.retryingInterrupts { write(writeEnd, &byte, 1) }
     }
 
     /// Waits up to `timeout` seconds (negative: without limit) for `descriptor` to be readable (or writable, when
@@ -65,16 +65,15 @@ package final class InterruptiblePoll: Sendable {
                 pollfd(fd: descriptor, events: Int16(POLLIN) | (writable ? Int16(POLLOUT) : 0), revents: 0))
         }
         let deadline = timeout < 0 ? nil : ContinuousClock.now + .milliseconds(Int64((timeout * 1000).rounded(.up)))
-        while true {
+        // A signal restarts the call, which recomputes the time left.
+        _ = SystemCall.retryingInterrupts { () -> Int32 in
             var milliseconds: Int32 = -1
             if let deadline {
                 let left = ContinuousClock.now.duration(to: deadline).components
                 let total = Double(left.seconds) * 1000 + Double(left.attoseconds) / 1e15
                 milliseconds = Int32(max(0, min(total.rounded(.up), Double(Int32.max))))
             }
-            let count = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-            if count < 0, errno == EINTR { continue }
-            break
+            return poll(&descriptors, nfds_t(descriptors.count), milliseconds)
         }
         let woken = descriptors[0].revents != 0
         if woken { drain() }
@@ -85,8 +84,7 @@ package final class InterruptiblePoll: Sendable {
     private func drain() {
         var bytes = [UInt8](repeating: 0, count: 64)
         while true {
-            let count = read(readEnd, &bytes, bytes.count)
-            if count < 0, errno == EINTR { continue }
+            let count = SystemCall.retryingInterrupts { read(readEnd, &bytes, bytes.count) }
             if count < bytes.count { return }
         }
     }

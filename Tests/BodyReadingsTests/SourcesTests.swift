@@ -2,6 +2,7 @@ import BodyReadings
 import MotionMath
 import MotionSimulation
 import Sensors
+import SystemSupport
 import Testing
 
 @Suite("Sources: sim and replay")

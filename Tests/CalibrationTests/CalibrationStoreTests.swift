@@ -1,5 +1,6 @@
 import Foundation
 import MotionMath
+import SystemSupport
 import Testing
 @testable import Calibration
 

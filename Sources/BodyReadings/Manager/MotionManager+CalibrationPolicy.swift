@@ -1,5 +1,6 @@
 import Calibration
 import FoundationEssentials
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -40,7 +41,6 @@ extension MotionManager {
 
     /// Writes one line to stderr: the default `calibrationLog`.
     public static let standardErrorLog: @Sendable (String) -> Void = { line in
-        let bytes = Array(("bodyreadings: " + line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        try? SystemCall.writeAll(STDERR_FILENO, Array(("bodyreadings: " + line + "\n").utf8))
     }
 }

@@ -1,5 +1,6 @@
 import MotionMath
 import Sensors
+import SystemSupport
 
 /// Replays recorded samples (the recording format of DESIGN.md: calibrated, mount-matrix-applied, SI units), paced
 /// by their timestamps in real time or as fast as they are read. The recording's own gaps are kept: the filter sees

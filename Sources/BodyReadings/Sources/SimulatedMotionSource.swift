@@ -1,6 +1,7 @@
 import MotionMath
 import MotionSimulation
 import Sensors
+import SystemSupport
 import TextFormats
 
 /// The built-in simulated IMU: a BMI160-class accelerometer, gyroscope and magnetometer (noise, bias, sampling from

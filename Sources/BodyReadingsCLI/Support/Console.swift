@@ -1,3 +1,5 @@
+import SystemSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -43,7 +45,7 @@ public final class Console: @unchecked Sendable {
             errorIsTerminal: isatty(2) == 1,
             environment: environment,
             out: { bytes in try writeAll(fd: 1, bytes) },
-            err: { bytes in _ = try? writeAll(fd: 2, bytes) }
+            err: { bytes in try? SystemCall.writeAll(2, bytes) }
         )
     }
 
@@ -126,16 +128,12 @@ public enum ConsoleError: Error, Equatable {
     case failed(errno: Int32)
 }
 
-private func writeAll(fd: Int32, _ bytes: [UInt8]) throws {
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if n < 0 {
-            let code = errno
-            if code == EINTR || code == EAGAIN { continue }
-            if code == EPIPE { throw ConsoleError.closed }
-            throw ConsoleError.failed(errno: code)
-        }
-        offset += n
+/// Writes all of `bytes` to stdout; a closed pipe is `ConsoleError.closed`.
+private func writeAll(fd: Int32, _ bytes: [UInt8]) throws(ConsoleError) {
+    do {
+        try SystemCall.writeAll(fd, bytes)
+    } catch {
+        if error.errno == .brokenPipe { throw .closed }
+        throw .failed(errno: error.errno.rawValue)
     }
 }

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// Where calibration files live and how they are read, written and removed.
 ///
 /// One file per physical sensor, named after its identity (`fileName(forSensor:)`), looked up in the per-user
@@ -108,13 +110,14 @@ public struct CalibrationStore: Sendable, Equatable {
     public static func read(path: String, expectedSensor: String? = nil) throws(CalibrationFileError)
         -> CalibrationFile
     {
-        switch FileSystem.readFile(path) {
-        case .success(let bytes):
-            return try CalibrationFile(json: bytes, path: path, expectedSensor: expectedSensor)
-        case .failure(let failure):
-            if failure.code == 2 { throw .notFound(path: path) }
-            throw .unreadable(path: path, reason: failure.text, permission: failure.isPermission)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.readFile(path)
+        } catch {
+            if error.errno == .noSuchFile { throw .notFound(path: path) }
+            throw .unreadable(path: path, reason: error.reason, permission: error.errno.isPermissionError)
         }
+        return try CalibrationFile(json: bytes, path: path, expectedSensor: expectedSensor)
     }
 
     /// Writes `file` to `path` atomically (temporary file, fsync, rename, fsync of the directory), creating the
@@ -127,17 +130,24 @@ public struct CalibrationStore: Sendable, Equatable {
         _ file: CalibrationFile, to path: String, crashAt crash: FileSystem.CrashPoint?
     ) throws(CalibrationFileError) {
         let directory = FileSystem.directoryName(path)
-        if case .failure(let failure) = FileSystem.makeDirectories(directory) {
-            throw .unwritableDirectory(directory: directory, reason: failure.text, permission: failure.isPermission)
+        do {
+            try FileSystem.makeDirectories(directory)
+        } catch {
+            throw .unwritableDirectory(
+                directory: directory, reason: error.reason, permission: error.errno.isPermissionError)
         }
-        switch FileSystem.writeAtomically(Array(file.jsonText.utf8), to: path, crashAt: crash) {
-        case .success: return
-        case .failure(.directory(let failure)):
-            throw .unwritableDirectory(directory: directory, reason: failure.text, permission: failure.isPermission)
-        case .failure(.file(let failure)):
-            throw .writeFailed(path: path, reason: failure.text)
-        case .failure(.simulatedCrash(let temporary)):
-            throw .writeFailed(path: path, reason: "simulated crash, temporary file \(temporary) left behind")
+        do {
+            try FileSystem.writeAtomically(Array(file.jsonText.utf8), to: path, crashAt: crash)
+        } catch {
+            switch error {
+            case .directory(let failure):
+                throw .unwritableDirectory(
+                    directory: directory, reason: failure.reason, permission: failure.errno.isPermissionError)
+            case .file(let failure):
+                throw .writeFailed(path: path, reason: failure.reason)
+            case .simulatedCrash(let temporary):
+                throw .writeFailed(path: path, reason: "simulated crash, temporary file \(temporary) left behind")
+            }
         }
     }
 
@@ -196,9 +206,11 @@ public struct CalibrationStore: Sendable, Equatable {
 
     /// Removes one file.
     public static func remove(path: String) throws(CalibrationFileError) {
-        if case .failure(let failure) = FileSystem.remove(path) {
-            if failure.code == 2 { throw .notFound(path: path) }
-            throw .removeFailed(path: path, reason: failure.text, permission: failure.isPermission)
+        do {
+            try FileSystem.remove(path)
+        } catch {
+            if error.errno == .noSuchFile { throw .notFound(path: path) }
+            throw .removeFailed(path: path, reason: error.reason, permission: error.errno.isPermissionError)
         }
     }
 

@@ -1,3 +1,5 @@
+import SystemSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -38,23 +40,4 @@ func capturingStandardError<R>(_ body: () -> R) -> (result: R, firstLine: String
 }
 
 /// Serialises ``capturingStandardError(_:)``.
-private let standardErrorLock = ProcessLock()
-
-/// A plain pthread mutex (the toolchain's Synchronization module is not among the allowed dependencies).
-private final class ProcessLock: @unchecked Sendable {
-    // @unchecked: the mutex itself provides the synchronisation; it is allocated once and never moved.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
-}
+private let standardErrorLock = ThreadLock()

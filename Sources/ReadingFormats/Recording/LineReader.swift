@@ -1,3 +1,5 @@
+import SystemSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -82,19 +84,15 @@ final class LineReader {
         guard end < Self.capacity else {
             throw RecordingError(source: source, line: lineNumber + 1, reason: .lineTooLong(limit: Self.capacity))
         }
-        while true {
-            let count = read(fd, buffer + end, Self.capacity - end)
-            if count > 0 {
-                end += count
-                return
-            }
-            if count == 0 {
-                atEOF = true
-                return
-            }
-            let code = errno
-            if code == EINTR || code == EAGAIN { continue }
-            throw RecordingError(source: source, line: lineNumber + 1, reason: .ioFailed(errno: code))
+        let count: Int
+        do {
+            // stdin may be a non-blocking descriptor: wait for data instead of failing.
+            let free = UnsafeMutableRawBufferPointer(start: buffer + end, count: Self.capacity - end)
+            count = try SystemCall.read(fd, into: free, retryingWouldBlock: true)
+        } catch {
+            throw RecordingError(source: source, line: lineNumber + 1, reason: .ioFailed(errno: error.errno.rawValue))
         }
+        if count == 0 { atEOF = true }
+        end += count
     }
 }

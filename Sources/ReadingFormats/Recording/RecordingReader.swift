@@ -1,4 +1,5 @@
 import MotionMath
+import SystemSupport
 import TextFormats
 
 #if canImport(Glibc)
@@ -36,8 +37,12 @@ public final class RecordingReader {
     /// Opens the recording at `path` and reads its header. Throws `.cannotOpen` when it cannot be opened.
     /// With `useMagnetometer` false, magnetometer columns are ignored (6D), even when present.
     public convenience init(path: String, useMagnetometer: Bool = true) throws(RecordingError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw RecordingError(source: path, reason: .cannotOpen(errno: errno)) }
+        let fd: Int32
+        do {
+            fd = try SystemCall.open(path, O_RDONLY)
+        } catch {
+            throw RecordingError(source: path, reason: .cannotOpen(errno: error.errno.rawValue))
+        }
         try self.init(
             input: LineReader(fileDescriptor: fd, ownsDescriptor: true, source: path), useMagnetometer: useMagnetometer)
     }

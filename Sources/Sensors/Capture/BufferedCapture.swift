@@ -1,4 +1,5 @@
 import IIO
+import SystemSupport
 
 /// Capture through an IIO buffer (`/dev/iio:deviceN`), on the capture thread of a `DeviceCapture`.
 ///

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemSupport
 
 /// A clock of this machine, matching a kernel `current_timestamp_clock` so that devices with and without a
 /// timestamp channel share one time base.

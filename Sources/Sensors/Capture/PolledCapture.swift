@@ -1,6 +1,7 @@
 import FoundationEssentials
 import IIO
 import MotionMath
+import SystemSupport
 
 /// Capture by reading each axis's `in_<type>_<axis>_raw` on a monotonic schedule, on the capture thread of a
 /// `DeviceCapture`: for drivers without a usable buffer (bmi160/bmi270 without an IRQ line) and when discovery
@@ -128,7 +129,7 @@ struct PolledCapture {
             value = try file.readDouble()
         } catch {
             if !FileManager.default.fileExists(atPath: capture.sysfsDirectory) { throw capture.removed }
-            throw CaptureError(.io, "cannot read \(file.path): \(error)")
+            throw CaptureError(.io, "cannot read \(file.path): \(error.reason)")
         }
         guard let value else {
             throw CaptureError(.io, "\(file.path) does not hold a number")

@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file operations of a small store of files (the calibration store): whole-file reads, directories, listing,
+/// removal, and atomic replacement with crash-point injection, each failure a `SystemError`.
+package enum FileSystem {
+    /// Where a simulated crash stops `writeAtomically` (tests): the temporary file is left behind as a crash would
+    /// leave it, and the target is not touched.
+    package enum CrashPoint: Sendable {
+        /// After the temporary file was created and partly written.
+        case duringWrite
+        /// After the temporary file was written and synced, before the rename.
+        case beforeRename
+    }
+
+    /// How `writeAtomically` failed.
+    package enum WriteFailure: Error, Equatable {
+        /// The temporary file could not be created in the directory.
+        case directory(SystemError)
+        /// Writing, syncing or renaming failed; the temporary file was removed.
+        case file(SystemError)
+        /// A test asked for a crash; the temporary file is left behind.
+        case simulatedCrash(temporary: String)
+    }
+
+    /// The whole content of the file at `path` (at most 16 MiB).
+    package static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
+        try SystemCall.readAll(path: path, limit: 1 << 24)
+    }
+
+    /// True when something exists at `path`.
+    package static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// Creates `path` and its missing parents with mode 0755.
+    package static func makeDirectories(_ path: String) throws(SystemError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw SystemError(operation: "mkdir", errno: .notDirectory, path: path)
+            }
+            return
+        }
+        let parent = directoryName(path)
+        if parent != path { try makeDirectories(parent) }
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw SystemError(operation: "mkdir", errno: .current, path: path)
+        }
+    }
+
+    /// The directory part of `path` ("." for a bare name).
+    package static func directoryName(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The last component of `path`.
+    package static func baseName(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// Writes `bytes` to `path` atomically: a temporary file in the same directory is written and fsync'ed, renamed
+    /// over the target, and the directory fsync'ed, so that a crash leaves either the old or the new file, never a
+    /// mixture. Failures before the rename remove the temporary file and leave the target untouched.
+    package static func writeAtomically(
+        _ bytes: [UInt8], to path: String, crashAt crash: CrashPoint? = nil
+    ) throws(WriteFailure) {
+        let directory = directoryName(path)
+        // 1. A temporary name that no other writer uses (pid + a random suffix; O_EXCL guarantees it).
+        var temporary = ""
+        var descriptor: Int32 = -1
+        var failure = SystemError(operation: "open", errno: .fileExists, path: directory)
+        for _ in 0..<16 {
+            temporary = directory + "/." + baseName(path) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            do {
+                descriptor = try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+                break
+            } catch {
+                failure = error
+                if error.errno != .fileExists { break }
+            }
+        }
+        guard descriptor >= 0 else { throw .directory(failure) }
+
+        // 2. Write everything (half of it when a crash is simulated during the write), then flush it to the disk.
+        let crashesDuringWrite = crash == .duringWrite && !bytes.isEmpty
+        do {
+            let written = crashesDuringWrite ? Array(bytes.prefix(max(1, bytes.count / 2))) : bytes
+            try SystemCall.writeAll(descriptor, written, path: temporary)
+            if !crashesDuringWrite { try SystemCall.fsync(descriptor, path: temporary) }
+        } catch {
+            try? SystemCall.close(descriptor)
+            unlink(temporary)
+            throw .file(error)
+        }
+        try? SystemCall.close(descriptor)
+        if crashesDuringWrite || crash == .beforeRename { throw .simulatedCrash(temporary: temporary) }
+
+        // 3. Replace the target in one step, then make the rename itself durable.
+        if rename(temporary, path) != 0 {
+            let error = SystemError(operation: "rename", errno: .current, path: path)
+            unlink(temporary)
+            throw .file(error)
+        }
+        if let directoryDescriptor = try? SystemCall.open(directory, O_RDONLY | O_DIRECTORY) {
+            try? SystemCall.fsync(directoryDescriptor)
+            try? SystemCall.close(directoryDescriptor)
+        }
+    }
+
+    /// Removes the file at `path`.
+    package static func remove(_ path: String) throws(SystemError) {
+        guard unlink(path) == 0 else { throw SystemError(operation: "unlink", errno: .current, path: path) }
+    }
+
+    /// The user's home directory from the password database (when `HOME` is not set), or "/".
+    package static func homeDirectory() -> String {
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
+        return String(cString: directory)
+    }
+
+    /// The names in a directory (without "." and ".."), or nil when it cannot be listed.
+    package static func list(_ directory: String) -> [String]? {
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+}
