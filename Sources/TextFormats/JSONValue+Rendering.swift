@@ -1,14 +1,23 @@
 extension JSONValue {
     /// Compact text on one line, no spaces: for JSON lines, command output and MQTT payloads.
-    public var rendered: String {
+    public var rendered: String { line(comma: ",", colon: ":") }
+
+    /// Text on one line with a space after each comma and colon (the style of Python's `json.dumps`):
+    /// `{"a": [1, 2], "b": null}`, for output a person may read too (`benchmark --json`).
+    public var spacedRendered: String { line(comma: ", ", colon: ": ") }
+
+    private func line(comma: String, colon: String) -> String {
         switch self {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
         case .number(let value): return Self.render(number: value)
         case .string(let value): return Self.quoted(value)
-        case .array(let values): return "[" + values.map(\.rendered).joined(separator: ",") + "]"
+        case .array(let values):
+            return "[" + values.map { $0.line(comma: comma, colon: colon) }.joined(separator: comma) + "]"
         case .object(let pairs):
-            return "{" + pairs.map { Self.quoted($0.0) + ":" + $0.1.rendered }.joined(separator: ",") + "}"
+            return "{"
+                + pairs.map { Self.quoted($0.0) + colon + $0.1.line(comma: comma, colon: colon) }
+                .joined(separator: comma) + "}"
         }
     }
 

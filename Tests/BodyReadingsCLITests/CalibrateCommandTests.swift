@@ -212,7 +212,10 @@ struct CalibrateCommandTests {
         #expect(listed.status == 0)
         #expect(listed.stdout.contains("sensor: replay:faces.csv"))
         let json = run(["calibrate", "show", "--json"])
-        #expect(json.stdout.hasPrefix("[\n  {\n    \"path\": "))
+        // The bytes the command printed before it used JSONValue: each file's own text, indented under its path.
+        let path = CalibrationStore(environment: environment).candidatePaths(forSensor: "replay:faces.csv")[0]
+        let body = try CalibrationStore.read(path: path).jsonText.split(separator: "\n").joined(separator: "\n    ")
+        #expect(json.stdout == "[\n  {\n    \"path\": \"\(path)\",\n    \"calibration\": \(body)\n  }\n]\n")
         #expect(json.stdout.contains("\"sensor\": \"replay:faces.csv\""))
 
         #expect(run(["calibrate", "show", "--sensor", "replay:faces.csv"]).status == 0)

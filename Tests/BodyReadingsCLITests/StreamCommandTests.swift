@@ -46,7 +46,9 @@ struct StreamCommandTests {
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         let summary = try #require(lines.last)
-        #expect(summary.hasPrefix("{\"summary\":{\"updates\":40,\"overruns\":0"))
+        #expect(
+            summary == #"{"summary":{"updates":40,"overruns":0,"missed_samples":0,"dropped_readings":0,"#
+                + #""buffer_overflows":0}}"#)
         for line in lines.dropLast().suffix(20) {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let gravity = try #require(object["gravity"] as? [String: Double])

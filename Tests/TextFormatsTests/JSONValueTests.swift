@@ -22,6 +22,32 @@ import Testing
         #expect(value.prettyRendered() == "{\n  \"a\": [1, 2],\n  \"b\": {\n    \"c\": \"d\"\n  }\n}")
     }
 
+    @Test func spacedPutsASpaceAfterEachCommaAndColon() {
+        let value = JSONValue.object([
+            ("6d", .object([("samples_per_second", .number(5_929_748)), ("ns_per_sample", .number(168.64))])),
+            ("list", .array([.number(1), .string("x"), .null])),
+        ])
+        #expect(
+            value.spacedRendered
+                == #"{"6d": {"samples_per_second": 5929748, "ns_per_sample": 168.64}, "list": [1, "x", null]}"#)
+    }
+
+    /// An array of objects holding objects, as `calibrate show --json` prints the store: each level two spaces
+    /// deeper, scalar arrays on one line, an empty array as `[]`.
+    @Test func prettyNestsObjectsInArrays() {
+        let file = JSONValue.object([("version", .number(1)), ("bias", .array([.number(0.5), .number(-1e-05)]))])
+        let store = JSONValue.array([.object([("path", .string("/a/b.json")), ("calibration", file)])])
+        #expect(
+            store.prettyRendered()
+                == "[\n  {\n    \"path\": \"/a/b.json\",\n    \"calibration\": {\n      \"version\": 1,\n"
+                + "      \"bias\": [0.5, -1e-05]\n    }\n  }\n]")
+        #expect(JSONValue.array([]).prettyRendered() == "[]")
+    }
+
+    @Test func stringsEscapeQuotesBackslashesAndControlCharacters() {
+        #expect(JSONValue.quoted("a\"b\\c\n\r\t\u{7}é") == #""a\"b\\c\n\r\t\u0007é""#)
+    }
+
     @Test func parsesWhatItRenders() throws {
         let finite = JSONValue.object([("a", .array([.number(0.1), .number(-3), .string("é\t")])), ("b", .bool(false))])
         #expect(try JSONValue.parse(Array(finite.rendered.utf8)) == finite)

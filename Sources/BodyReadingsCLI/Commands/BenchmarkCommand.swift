@@ -1,6 +1,7 @@
 import Fusion
 import MotionMath
 import MotionSimulation
+import TextFormats
 
 #if canImport(Glibc)
 import Glibc
@@ -39,8 +40,10 @@ enum BenchmarkCommand {
             let six = measure(trajectory.sixD, seconds: seconds)
             let nine = measure(trajectory.nineD, seconds: seconds)
             if arguments.has("--json") {
-                try console.write(
-                    "{\"6d\": \(six.json), \"9d\": \(nine.json), \"sample_rate_hz\": \(Trajectory.rate)}\n")
+                let report = JSONValue.object([
+                    ("6d", six.json), ("9d", nine.json), ("sample_rate_hz", .number(Double(Trajectory.rate))),
+                ])
+                try console.write(report.spacedRendered + "\n")
             } else {
                 try console.write("6D: \(six.text)\n9D: \(nine.text)\n")
             }
@@ -58,10 +61,12 @@ enum BenchmarkCommand {
         var samplesPerSecond: Double { Double(samples) / nanoseconds * 1e9 }
         var nanosecondsPerSample: Double { nanoseconds / Double(samples) }
 
-        var json: String {
-            "{\"samples_per_second\": \(Int(samplesPerSecond.rounded())), \"ns_per_sample\": "
-                + "\((nanosecondsPerSample * 100).rounded() / 100), \"samples\": \(samples), "
-                + "\"checksum\": \(checksum)}"
+        var json: JSONValue {
+            .object([
+                ("samples_per_second", .number(samplesPerSecond.rounded())),
+                ("ns_per_sample", .number((nanosecondsPerSample * 100).rounded() / 100)),
+                ("samples", .number(Double(samples))), ("checksum", .number(checksum)),
+            ])
         }
 
         var text: String {

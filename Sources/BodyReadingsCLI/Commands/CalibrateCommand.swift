@@ -265,14 +265,13 @@ enum CalibrateCommand {
         // 2. Everything in the store; broken files are reported and make the exit status 65.
         let entries = store.entries()
         var status = ExitCode.ok
-        var objects: [String] = []
+        var objects: [JSONValue] = []
         for entry in entries {
             switch entry.content {
             case .success(let file):
                 let shadow = store.shadowed(entry.path) ? " (not used: hidden by the per-user file)" : ""
                 if arguments.has("--json") {
-                    let body = file.jsonText.split(separator: "\n").joined(separator: "\n    ")
-                    objects.append("  {\n    \"path\": \(quoted(entry.path)),\n    \"calibration\": \(body)\n  }")
+                    objects.append(.object([("path", .string(entry.path)), ("calibration", file.jsonValue)]))
                 } else {
                     try console.write("\(entry.path)\(shadow)\n")
                     try print(file, path: nil, console: console, json: false, indent: "  ")
@@ -283,7 +282,7 @@ enum CalibrateCommand {
             }
         }
         if arguments.has("--json") {
-            try console.write(objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n")
+            try console.write(JSONValue.array(objects).prettyRendered() + "\n")
         }
         if entries.isEmpty {
             console.note("no calibration files in \(store.userDirectory) or \(store.systemDirectory)")
@@ -382,18 +381,5 @@ enum CalibrateCommand {
 
     static func matrix(_ m: Matrix3) -> String {
         "[" + [m.row0, m.row1, m.row2].map { vector(Vector3($0), 4) }.joined(separator: ", ") + "]"
-    }
-
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20: result += "\\u" + FixedDecimal.hex(scalar.value, width: 4)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

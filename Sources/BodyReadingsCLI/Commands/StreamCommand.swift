@@ -3,6 +3,7 @@ import Fusion
 import MotionMath
 import ReadingFormats
 import Sensors
+import TextFormats
 
 /// `bodyreadings stream`: fused device motion at an update interval, to stdout, until stopped.
 enum StreamCommand {
@@ -145,8 +146,10 @@ enum StreamCommand {
 
     /// The final JSON line with the capture statistics.
     static func summaryLine(_ statistics: CaptureStatistics, rows: Int) -> String {
-        "{\"summary\":{\"updates\":\(rows),\"overruns\":\(statistics.overruns),"
-            + "\"missed_samples\":\(statistics.missedSamples),\"dropped_readings\":\(statistics.droppedReadings),"
-            + "\"buffer_overflows\":\(statistics.bufferOverflows)}}"
+        let counts: [(String, Int)] = [
+            ("updates", rows), ("overruns", statistics.overruns), ("missed_samples", statistics.missedSamples),
+            ("dropped_readings", statistics.droppedReadings), ("buffer_overflows", statistics.bufferOverflows),
+        ]
+        return JSONValue.object([("summary", .object(counts.map { ($0.0, .number(Double($0.1))) }))]).rendered
     }
 }

@@ -57,7 +57,8 @@ extension CalibrationFile {
         self = file
     }
 
-    var jsonValue: JSONValue {
+    /// The file as a JSON value, members in the documented order (`jsonText` renders it).
+    public var jsonValue: JSONValue {
         var members: [(String, JSONValue)] = [
             ("version", .number(Double(Self.currentVersion))),
             ("sensor", .string(sensor)),
