@@ -7,7 +7,7 @@
 //   MotionSimulation and Sensors use it.
 //   TextFormats (number text, JSON) serves ReadingFormats (the recording and fused-output files) and the CLI.
 //   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
-//   SystemSupport (threads, locks, conditions without Foundation) serves Sensors and BodyReadings.
+//   SystemSupport (threads, locks, conditions, poll without Foundation) serves Sensors, BodyReadings and MQTT.
 //   MQTT (safe Swift over libmosquitto through CMosquitto) stands apart until the CLI publishes readings (issue 13).
 import PackageDescription
 
@@ -55,7 +55,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "MQTT", dependencies: ["CMosquitto"], swiftSettings: strict),
+        .target(name: "MQTT", dependencies: ["CMosquitto", "SystemSupport"], swiftSettings: strict),
         .target(
             name: "BodyReadingsCLI",
             dependencies: [

@@ -1,5 +1,11 @@
 import CMosquitto
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One libmosquitto client (`struct mosquitto`) for the thread that drives it: configure, connect without blocking,
 /// then move bytes with ``read()``, ``write()`` and ``maintain()`` when its ``socket`` is ready, and take what
 /// happened with ``takeEvents()``.
@@ -137,6 +143,16 @@ public final class MQTTClient {
     /// Call it at least once a second. The corresponding C function is `mosquitto_loop_misc`.
     public func maintain() throws(MQTTError) {
         try call("mosquitto_loop_misc") { mosquitto_loop_misc($0) }
+    }
+
+    /// Why the socket failed, as `SO_ERROR` tells after `poll` reported an error or hang-up while connecting:
+    /// ``MQTTFailure/unreachable(errno:)`` (e.g. `ECONNREFUSED`), or ``MQTTFailure/connectionLost`` without one.
+    public var socketFailure: MQTTFailure {
+        guard let socket else { return .connectionLost }
+        var code: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(socket, SOL_SOCKET, SO_ERROR, &code, &length) == 0, code != 0 else { return .connectionLost }
+        return failure(errno: code)
     }
 
     /// What happened since the last call, oldest first.

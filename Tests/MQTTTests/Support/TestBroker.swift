@@ -26,16 +26,16 @@ final class TestBroker: @unchecked Sendable {
     private let options: Options
     private var process: ChildProcess?
 
-    /// Starts a broker; tries a few ports, since another test may take the free port first.
-    init(_ options: Options = Options()) throws {
+    /// Starts a broker on `port`, or on a free port: then it tries a few, since another test may take one first.
+    init(_ options: Options = Options(), port fixedPort: Int? = nil) throws {
         try #require(
             FileManager.default.isExecutableFile(atPath: Self.executable),
             "mosquitto is not installed: run scripts/install-deps")
         self.options = options
         directory = try TemporaryDirectory(prefix: "broker")
         var lastError: (any Error)?
-        for _ in 0..<5 {
-            let candidate = try FreePort.loopback()
+        for _ in 0..<(fixedPort == nil ? 5 : 1) {
+            let candidate = try fixedPort ?? FreePort.loopback()
             do {
                 try Self.writeConfiguration(options, port: candidate, directory: directory)
                 process = try Self.launch(directory: directory, port: candidate)

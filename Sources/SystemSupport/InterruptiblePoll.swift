@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Waits until a file descriptor is ready, a timeout passes, or another thread calls ``wake()``: `poll(2)` on the
+/// descriptor and the read end of a self-pipe.
+///
+/// For a thread that serves one socket and also work handed to it by other threads (MQTT's network thread: the
+/// broker's socket, and messages to publish). `poll` has no descriptor limit, unlike the `select` inside
+/// `mosquitto_loop` (`FD_SETSIZE`, 1024), which a service with many clients open can pass.
+///
+/// Thread-safe: ``wake()`` from any thread; ``wait(for:writable:timeout:)`` from the one serving thread.
+package final class InterruptiblePoll: Sendable {
+    /// What the descriptor is ready for.
+    package struct Readiness: OptionSet, Sendable {
+        package let rawValue: Int16
+        package init(rawValue: Int16) { self.rawValue = rawValue }
+
+        /// Data (or end of file) to read.
+        package static let readable = Readiness(rawValue: Int16(POLLIN))
+        /// Room to write.
+        package static let writable = Readiness(rawValue: Int16(POLLOUT))
+        /// The peer closed the connection.
+        package static let hangUp = Readiness(rawValue: Int16(POLLHUP))
+        /// An error is pending on the descriptor (read it with `SO_ERROR`).
+        package static let error = Readiness(rawValue: Int16(POLLERR))
+    }
+
+    private let readEnd: Int32
+    private let writeEnd: Int32
+
+    /// Creates the self-pipe (both ends non-blocking and close-on-exec).
+    package init() throws(SystemError) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw SystemError(operation: "pipe", code: errno) }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    /// Makes the current or next ``wait(for:writable:timeout:)`` return at once. A full pipe (EAGAIN) already
+    /// holds a wake-up; nothing is lost.
+    package func wake() {
+        var byte: UInt8 = 1
+        while write(writeEnd, &byte, 1) < 0, errno == EINTR {}
+    }
+
+    /// Waits up to `timeout` seconds (negative: without limit) for `descriptor` to be readable (or writable, when
+    /// `writable`), or for ``wake()``. Returns the descriptor's readiness (empty without one or on timeout) and
+    /// whether a wake-up came; pending wake-ups are consumed. A signal restarts the wait with the time left.
+    package func wait(for descriptor: Int32?, writable: Bool, timeout: Double) -> (ready: Readiness, woken: Bool) {
+        var descriptors = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
+        if let descriptor {
+            descriptors.append(
+                pollfd(fd: descriptor, events: Int16(POLLIN) | (writable ? Int16(POLLOUT) : 0), revents: 0))
+        }
+        let deadline = timeout < 0 ? nil : ContinuousClock.now + .milliseconds(Int64((timeout * 1000).rounded(.up)))
+        while true {
+            var milliseconds: Int32 = -1
+            if let deadline {
+                let left = ContinuousClock.now.duration(to: deadline).components
+                let total = Double(left.seconds) * 1000 + Double(left.attoseconds) / 1e15
+                milliseconds = Int32(max(0, min(total.rounded(.up), Double(Int32.max))))
+            }
+            let count = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+            if count < 0, errno == EINTR { continue }
+            break
+        }
+        let woken = descriptors[0].revents != 0
+        if woken { drain() }
+        let ready = descriptors.count > 1 ? Readiness(rawValue: descriptors[1].revents) : []
+        return (ready, woken)
+    }
+
+    private func drain() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = read(readEnd, &bytes, bytes.count)
+            if count < 0, errno == EINTR { continue }
+            if count < bytes.count { return }
+        }
+    }
+}
