@@ -5,10 +5,12 @@
 //   bodyreadings → BodyReadingsCLI → BodyReadings → {Sensors → IIO → CIIO, Calibration, Fusion, ReadingFormats}
 //   MotionMath (vectors, matrices, quaternions, IMUSample, seeded generators) is below them all; Fusion,
 //   MotionSimulation and Sensors use it.
-//   TextFormats (number text, JSON) serves ReadingFormats (the recording and fused-output files) and the CLI.
+//   TextFormats (number text, the one JSONValue) serves ReadingFormats (the recording and fused-output files),
+//   Calibration (its file) and the CLI.
 //   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
 //   SystemSupport (threads, locks, conditions, poll without Foundation) serves Sensors, BodyReadings and MQTT.
-//   MQTT (safe Swift over libmosquitto through CMosquitto) stands apart until the CLI publishes readings (issue 13).
+//   Publishing (payloads, topics, status, discovery) → MQTT (safe Swift over libmosquitto through CMosquitto);
+//   the CLI will publish readings through them (issue 13).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -43,10 +45,11 @@ let package = Package(
         .target(name: "TextFormats", swiftSettings: strict),
         .target(name: "SystemSupport", swiftSettings: strict),
         .target(name: "Sensors", dependencies: ["IIO", "MotionMath", "SystemSupport"], swiftSettings: strict),
-        .target(name: "Calibration", swiftSettings: strict),
+        .target(name: "Calibration", dependencies: ["TextFormats"], swiftSettings: strict),
         .target(name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "TextFormats"], swiftSettings: strict),
-        .target(name: "Pulse", swiftSettings: strict),
+        .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
+        .target(name: "Pedometry", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(
             name: "BodyReadings",
             dependencies: [
@@ -56,6 +59,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "MQTT", dependencies: ["CMosquitto", "SystemSupport"], swiftSettings: strict),
+        .target(
+            name: "Publishing", dependencies: ["MQTT", "MotionMath", "SystemSupport", "TextFormats"],
+            swiftSettings: strict),
         .target(
             name: "BodyReadingsCLI",
             dependencies: [
@@ -83,10 +89,18 @@ let package = Package(
             path: "Tests/Rigs/bodyreadings-virtual-hub",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "bodyreadings-mqtt-rig", dependencies: ["Publishing", "MQTT", "MotionMath"],
+            path: "Tests/Rigs/bodyreadings-mqtt-rig", swiftSettings: strict),
 
         // MARK: Bench helpers
+        .target(name: "BenchSupport", path: "bench/Support", swiftSettings: strict),
         .executableTarget(
-            name: "pulse-bench", dependencies: ["Pulse", "PulseSimulation"], path: "bench/PulseBench", swiftSettings: strict),
+            name: "pulse-bench", dependencies: ["Pulse", "PulseSimulation", "BenchSupport"], path: "bench/PulseBench",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "steps-bench", dependencies: ["Pedometry", "MotionMath", "BenchSupport"], path: "bench/StepsBench",
+            swiftSettings: strict),
 
         // MARK: Test support (helpers the test targets share: subprocesses, temporary directories, BROAD data)
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
@@ -104,10 +118,12 @@ let package = Package(
             dependencies: ["BodyReadings", "Sensors", "Calibration", "MotionMath", "IIODTestServer", "MotionSimulation"],
             swiftSettings: strict),
         .testTarget(
-            name: "CalibrationTests", dependencies: ["Calibration", "MotionMath", "TestSupport"], swiftSettings: strict),
+            name: "CalibrationTests", dependencies: ["Calibration", "MotionMath", "TestSupport", "TextFormats"], swiftSettings: strict),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
+        .testTarget(
+            name: "PedometryTests", dependencies: ["Pedometry", "MotionMath", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PulseTests", dependencies: ["Pulse", "PulseSimulation", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),
@@ -127,6 +143,9 @@ let package = Package(
         .testTarget(
             name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub", "MotionMath"], swiftSettings: strict),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "PublishingTests", dependencies: ["Publishing", "MQTT", "MotionMath", "TextFormats", "TestSupport"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,7 @@
 @_exported import struct ReadingFormats.RecordingError
 @_exported import struct Sensors.CaptureConfiguration
 @_exported import struct Sensors.CaptureError
+@_exported import enum Sensors.CaptureNote
 @_exported import struct Sensors.CaptureStatistics
 @_exported import protocol Sensors.MotionSource
 @_exported import struct Sensors.MotionSourceInfo

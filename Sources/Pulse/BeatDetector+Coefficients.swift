@@ -1,3 +1,5 @@
+import MotionMath
+
 extension BeatDetector {
     /// Constants derived from `Settings` and the nominal sample period (never set directly).
     public struct Coefficients: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import MotionMath
+
 extension BeatDetector {
     /// Everything the detector remembers between samples. Read it to inspect the detector; it changes only through
     /// `update(time:value:)` and `reset()`.

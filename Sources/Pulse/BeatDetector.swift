@@ -61,9 +61,12 @@ public struct BeatDetector: Sendable {
         state = State(settings: settings)
     }
 
-    /// Feeds one sample: `value` in any intensity unit (larger = more light absorbed or reflected, either polarity
-    /// works as long as the pulse's upstroke rises) at `time` seconds. Returns the beat whose quality was decided with
-    /// this sample, if any (see the type's latency note).
+    /// Feeds one sample: `value` in any unit, oriented so that the pulse rises at systole (more blood, more light
+    /// absorbed: a pulse oximeter's pleth, as in the development recordings) at `time` seconds. A photodiode's raw
+    /// intensity (MAX30102 `in_intensity_ir`, AFE4404 `in_intensity*_raw`) falls at systole: pass its negative (the
+    /// other way up the heart rate is about as good — a103l: 2.95 against 2.84 beats/min — but beats are timed on
+    /// the diastolic edge).
+    /// Returns the beat whose quality was decided with this sample, if any (see the type's latency note).
     ///
     /// Edge cases: a non-finite or non-increasing `time` is ignored; a non-finite `value` marks an artefact.
     public mutating func update(time t: Double, value x: Double) -> Beat? {

@@ -132,26 +132,49 @@ struct StreamCommandTests {
 @Suite("capture errors as CLI errors")
 struct CaptureErrorExitCodeTests {
     @Test(arguments: [
-        (CaptureError.Kind.notFound, ExitCode.unavailable),
-        (.vanished, .unavailable),
-        (.busy, .unavailable),
-        (.permissionDenied, .noPermission),
-        (.malformedInput, .dataError),
-        (.io, .ioError),
-        (.invalidRequest, .usage),
-        (.internalError, .software),
-    ] as [(CaptureError.Kind, ExitCode)])
-    func kindMapsToSysexits(kind: CaptureError.Kind, status: ExitCode) {
+        (CaptureError.Kind.noMotionSensors, ExitCode.unavailable, "try '--source sim'"),
+        (.notFound, .unavailable, nil),
+        (.vanished, .unavailable, nil),
+        (.busy, .unavailable, "iio-sensor-proxy"),
+        (.permissionDenied, .noPermission, "udev/60-bodyreadings.rules"),
+        (.malformedInput, .dataError, nil),
+        (.io, .ioError, nil),
+        (.invalidRequest, .usage, nil),
+        (.internalError, .software, nil),
+    ] as [(CaptureError.Kind, ExitCode, String?)])
+    func kindMapsToSysexitsAndFix(kind: CaptureError.Kind, status: ExitCode, fix: String?) {
         let error = CaptureError(kind, "message")
         #expect(error.cliError.exitCode == status)
-        #expect(error.cliError.message == "message")
+        if let fix {
+            #expect(error.cliError.message.hasPrefix("message; ") && error.cliError.message.contains(fix))
+        } else {
+            #expect(error.cliError.message == "message")
+        }
     }
 
+    /// The library's error says what happened; the CLI's names the fix.
     @Test func permissionAndBusyMessagesNameTheFix() {
         let permission = CaptureError(SensorError(.permissionDenied, "cannot open /dev/iio:device0"))
         #expect(permission.kind == .permissionDenied)
-        #expect(permission.message.contains("udev/60-bodyreadings.rules") && permission.message.contains("'iio'"))
+        #expect(permission.message == "cannot open /dev/iio:device0")
+        #expect(
+            permission.cliError.message.contains("udev/60-bodyreadings.rules")
+                && permission.cliError.message.contains("'iio'"))
         let busy = CaptureError(SensorError(.busy, "iio:device0 busy"))
-        #expect(busy.message.contains("iio-sensor-proxy"))
+        #expect(busy.message == "iio:device0 busy")
+        #expect(busy.cliError.message.contains("iio-sensor-proxy"))
+    }
+
+    /// A slow delivery is a value; the CLI phrases the advice with its option, the library without.
+    @Test func slowDeliveryNamesTheIntervalOptionOnlyInTheCLI() {
+        let note = CaptureNote.slowDelivery(device: "iio:device0 (bmi160)", achieved: 612, rate: 800, cause: .network)
+        #expect(!note.description.contains("--"))
+        #expect(note.description.contains("about 612 samples/s of 800 Hz"))
+        #expect(
+            note.cliText == "warning: iio:device0 (bmi160): the network delivers about 612 samples/s of 800 Hz; "
+                + "use a longer --interval (bigger batches per round trip)")
+        let polling = CaptureNote.slowDelivery(device: "d", achieved: 90, rate: 100, cause: .polling)
+        #expect(polling.cliText.hasSuffix("(each read is a round trip); use a longer --interval"))
+        #expect(CaptureNote.info("sim: sampling at 100 Hz").cliText == "sim: sampling at 100 Hz")
     }
 }

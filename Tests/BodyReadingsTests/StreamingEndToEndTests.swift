@@ -102,13 +102,14 @@ struct StreamingEndToEndTests {
         #expect(readings.collected.prefix(5).allSatisfy { abs($0.acceleration.norm - 9.80665) < 0.2 })
     }
 
-    @Test func noIMUSuggestsTheSimulatedSource() throws {
+    /// A context without an IMU is its own kind of failure (the CLI suggests the simulated source for it).
+    @Test func noIMUIsItsOwnKind() throws {
         let server = try IIODTestServer(fixture: .empty)
         defer { server.stop() }
         let manager = MotionManager(source: .iio(uri: server.uri))
         #expect(!manager.isDeviceMotionAvailable)
-        #expect(manager.lastError?.kind == .notFound)
-        #expect(manager.lastError?.message.contains("--source sim") == true)
+        #expect(manager.lastError?.kind == .noMotionSensors)
+        #expect(manager.lastError?.message.contains("no IMU found in \(server.uri)") == true)
     }
 
     /// The server going away mid-stream ends the updates with an error quickly instead of hanging.
@@ -169,13 +170,13 @@ struct StreamingEndToEndTests {
         #expect(server.openBufferCount == 0)
     }
 
-    /// Refusals when the buffer is opened name their fix: EBUSY → another holder (iio-sensor-proxy), EACCES → the
-    /// udev rule and the iio group.
+    /// Refusals when the buffer is opened are told apart by kind (EBUSY: another holder; EACCES: permission) and
+    /// name what was refused; the CLI adds the fix (iio-sensor-proxy, the udev rule and the iio group).
     @Test(arguments: [
-        (EBUSY, CaptureError.Kind.busy, "iio-sensor-proxy"),
-        (EACCES, CaptureError.Kind.permissionDenied, "60-bodyreadings.rules"),
+        (EBUSY, CaptureError.Kind.busy, "lsm6dsm_gyro (iio:device1) is busy"),
+        (EACCES, CaptureError.Kind.permissionDenied, "cannot write buffer/enable of lsm6dsm_gyro (iio:device1)"),
     ] as [(Int32, CaptureError.Kind, String)])
-    func bufferRefusalsNameTheirFix(code: Int32, kind: CaptureError.Kind, fragment: String) throws {
+    func bufferRefusalsSayWhatWasRefused(code: Int32, kind: CaptureError.Kind, fragment: String) throws {
         // st_lsm6dsx: the capture first sets 52 Hz, then the gyroscope's buffer is refused; everything it changed on
         // both devices must be back afterwards.
         var fixture = IIOFixture.stLsm6dsx

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TextFormats
 import Testing
 @testable import Calibration
 

@@ -15,14 +15,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BenchSupport
 import Pulse
 import PulseSimulation
-
-func fail(_ message: String) -> Never {
-    let line = "error: \(message)\n"
-    _ = line.withCString { write(2, $0, strlen($0)) }
-    exit(64)
-}
 
 /// (t, value) of the recording on standard input; empty or unparsable values become NaN (the detector's artefact).
 func readRecording() -> [(Double, Double)] {
@@ -59,32 +54,22 @@ func detect() {
     print(out, terminator: "")
 }
 
-/// CPU time of this thread, s: the machine is shared, and wall-clock rates would measure the other processes too.
-func threadCPUTime() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-}
-
 func throughput(seconds: Double) {
     let samples = readRecording()
     guard let first = samples.first, let last = samples.last, samples.count > 100 else { fail("recording too short") }
     let span = last.0 - first.0 + (last.0 - first.0) / Double(samples.count - 1)
-    var best = 0.0
     var beats = 0
-    for _ in 0..<3 {
-        var detector = BeatDetector()
-        var count = 0
-        var offset = 0.0
-        let start = threadCPUTime()
-        var elapsed = 0.0
-        while elapsed < seconds / 3 {
-            for (t, x) in samples where detector.update(time: t + offset, value: x) != nil { beats += 1 }
-            count += samples.count
-            offset += span
-            elapsed = threadCPUTime() - start
+    let best = bestRate(seconds: seconds, samplesPerPass: samples.count, span: span) {
+        var kept = BeatDetector()
+        return { offset in
+            // A local detector: mutating one captured by the closure would go through its box on every sample.
+            var detector = kept
+            kept = BeatDetector()
+            var found = 0
+            for (t, x) in samples where detector.update(time: t + offset, value: x) != nil { found += 1 }
+            beats += found
+            kept = detector
         }
-        best = max(best, Double(count) / elapsed)
     }
     print("samples_per_cpu_second=\(Int(best)) beats=\(beats)")
 }

@@ -13,12 +13,12 @@ public struct PipelineSettings: Sendable {
     /// processed); a stalled source is stopped by the wall clock one second later. Nil: no limit.
     public var duration: Double?
     /// Where the source's diagnostics go (chosen sampling frequency, polling fallback).
-    public var log: @Sendable (String) -> Void
+    public var log: @Sendable (CaptureNote) -> Void
 
     /// Precondition: the intervals are finite and ≥ 0.
     public init(
         captureInterval: Double, updateInterval: Double = 0, count: Int? = nil, duration: Double? = nil,
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        log: @escaping @Sendable (CaptureNote) -> Void = { _ in }
     ) {
         self.captureInterval = captureInterval
         self.updateInterval = updateInterval

@@ -56,8 +56,9 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         batchSize = max(1, Int((sampleRate * configuration.updateInterval).rounded(.down)))
         updateInterval = configuration.updateInterval.isFinite ? max(configuration.updateInterval, 0) : 0
         configuration.log(
-            "sim: sampling at \(DoubleText.shortest(sampleRate)) Hz (smallest available ≥ "
-                + "\(DoubleText.shortest(needed)) Hz), seed \(seed), \(pacing == .fast ? "fast" : "real time")")
+            .info(
+                "sim: sampling at \(DoubleText.shortest(sampleRate)) Hz (smallest available ≥ "
+                    + "\(DoubleText.shortest(needed)) Hz), seed \(seed), \(pacing == .fast ? "fast" : "real time")"))
         startClock = MonotonicClock.now()
     }
 

@@ -49,7 +49,7 @@ extension CalibrateCommand {
         var failure: (any Error)?
         var pipeline = Pipeline(
             input: SourceInput(source: source), processor: Passthrough<IMUSample>(),
-            settings: PipelineSettings(captureInterval: interval, duration: timeout, log: { console.note($0) }))
+            settings: PipelineSettings(captureInterval: interval, duration: timeout, log: console.captureLog))
         var consumer = ClosureConsumer<IMUSample> { sample in
             do {
                 return try procedure.add(sample, into: &calibration, progress: progress) ? .enough : .more

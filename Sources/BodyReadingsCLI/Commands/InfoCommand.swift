@@ -1,4 +1,5 @@
 import Sensors
+import TextFormats
 
 /// `bodyreadings info`: every motion sensor with its channels, conversion, mount matrix, rates, trigger and capture
 /// mode.

@@ -60,7 +60,7 @@ enum RecordCommand {
         var pipeline = Pipeline(
             input: SourceInput(source: source, correction: correction), processor: Passthrough<IMUSample>(),
             settings: PipelineSettings(
-                captureInterval: interval, count: count, duration: duration, log: { console.note($0) }))
+                captureInterval: interval, count: count, duration: duration, log: console.captureLog))
         var consumer = RecordingConsumer(writer: writer, console: path == "-" ? console : nil)
         let report = try pipeline.run(into: &consumer, console: console)
         do {

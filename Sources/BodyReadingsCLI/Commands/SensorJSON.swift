@@ -1,4 +1,5 @@
 import Sensors
+import TextFormats
 
 /// The JSON shapes of `available --json` and `info --json` (snake_case keys, SI units, nulls for unknown values).
 enum SensorJSON {

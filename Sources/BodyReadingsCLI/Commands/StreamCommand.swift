@@ -87,7 +87,7 @@ enum StreamCommand {
             source: source, correction: try CalibrationOptions.correction(for: source, arguments, console: console))
         var settings = PipelineSettings(
             captureInterval: request.interval, updateInterval: request.interval, count: request.count,
-            duration: request.duration, log: { console.note($0) })
+            duration: request.duration, log: console.captureLog)
         let report: PipelineReport
         if request.raw {
             settings.updateInterval = 0

@@ -1,8 +1,7 @@
 import BodyReadings
 import Sensors
 
-/// The `--source` family of options shared by `stream` and `record`, and the translation of capture failures into
-/// one-line CLI errors with sysexits statuses.
+/// The `--source` family of options shared by `stream`, `record` and `calibrate`.
 enum SourceOptions {
     /// `--source iio|sim|replay:FILE`.
     static let source = OptionSpec(
@@ -83,21 +82,5 @@ enum SourceOptions {
         throw .usage(
             "--interval \(interval) is shorter than the sensor allows (at most \(rate) Hz: --interval ≥ \(1 / rate))",
             command: command)
-    }
-}
-
-extension CaptureError: CLIErrorConvertible {
-    /// The one-line message and the sysexits status for the failure's kind.
-    public var cliError: CLIError {
-        let status: ExitCode
-        switch kind {
-        case .notFound, .vanished, .busy: status = .unavailable
-        case .permissionDenied: status = .noPermission
-        case .malformedInput: status = .dataError
-        case .io: status = .ioError
-        case .invalidRequest: status = .usage
-        case .internalError: status = .software
-        }
-        return CLIError(message, exitCode: status)
     }
 }

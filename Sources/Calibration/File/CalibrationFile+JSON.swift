@@ -1,9 +1,10 @@
 import FoundationEssentials
+import TextFormats
 
 extension CalibrationFile {
     /// The file's JSON text (pretty-printed, documented key order, ending in a newline).
     public var jsonText: String {
-        jsonValue.rendered() + "\n"
+        jsonValue.prettyRendered() + "\n"
     }
 
     /// Decodes a calibration file. `path` is only used in error messages. With `expectedSensor`, a file for another

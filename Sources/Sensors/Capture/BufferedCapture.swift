@@ -39,8 +39,9 @@ struct BufferedCapture {
         var decoder = try decoder(for: channels, in: buffer)
         let network = !context.isLocal
         capture.configuration.log(
-            "\(label): buffered capture, \(samples) sample\(samples == 1 ? "" : "s") per refill at "
-                + "\(rate.sysfsText) Hz\(network ? " over the network (one round trip per refill)" : "")")
+            .info(
+                "\(label): buffered capture, \(samples) sample\(samples == 1 ? "" : "s") per refill at "
+                    + "\(rate.sysfsText) Hz\(network ? " over the network (one round trip per refill)" : "")"))
 
         // Over the network a cancelled buffer loses its connection before libiio can close it cleanly (iiod keeps it
         // open, libiio prints READ errors): when a refill lasts at most half a second, let the last one finish.
@@ -222,8 +223,7 @@ struct BufferedCapture {
                     let achieved = Double(20 * samples) / (MonotonicClock.now() - measureStart)
                     if achieved < 0.9 * rate {
                         capture.configuration.log(
-                            "warning: \(label): the network delivers about \(achieved.sysfsText) samples/s of "
-                                + "\(rate.sysfsText) Hz; use a longer --interval (bigger batches per round trip)")
+                            .slowDelivery(device: label, achieved: achieved, rate: rate, cause: .network))
                     }
                 }
             }

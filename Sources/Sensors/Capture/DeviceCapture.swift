@@ -211,15 +211,15 @@ final class DeviceCapture: @unchecked Sendable {
 
     // MARK: Failures and losses, as the loops report them
 
-    /// A libiio failure as a capture error: permission and busy errors with their fix, ENODEV as vanished.
+    /// A libiio failure as a capture error: permission and busy errors naming what was refused, ENODEV as vanished.
     /// `attribute`: what was being written, nil for a read.
     func wrap(_ error: IIOError, writing attribute: String?) -> CaptureError {
         switch error.errno {
         case .permissionDenied, .notPermitted:
             let what = attribute.map { "cannot write \($0) of \(label)" } ?? "cannot read \(label)"
-            return CaptureError(.permissionDenied, "\(what): permission denied" + CaptureError.permissionFix)
+            return CaptureError(.permissionDenied, "\(what): permission denied")
         case .busy:
-            return CaptureError(.busy, "\(label) is busy" + CaptureError.busyFix)
+            return CaptureError(.busy, "\(label) is busy")
         case .noSuchDevice:
             return vanished(error)
         default:
@@ -243,7 +243,8 @@ final class DeviceCapture: @unchecked Sendable {
         let longest = (detector.largestGap * 1000).rounded().sysfsText
         let nominal = ((detector.period * 100_000).rounded() / 100).sysfsText
         configuration.log(
-            "\(label): \(detector.missedSamples) sample(s) missed in \(detector.overruns) gap(s), the longest "
-                + "\(longest) ms (nominal period \(nominal) ms)")
+            .info(
+                "\(label): \(detector.missedSamples) sample(s) missed in \(detector.overruns) gap(s), the longest "
+                    + "\(longest) ms (nominal period \(nominal) ms)"))
     }
 }

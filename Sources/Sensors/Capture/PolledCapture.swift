@@ -66,8 +66,7 @@ struct PolledCapture {
                 let achieved = Double(ticks) / (now - pollStart)
                 if achieved < 0.9 * rate {
                     capture.configuration.log(
-                        "warning: \(label): polling achieves about \(achieved.rounded().sysfsText) Hz of "
-                            + "\(rate.sysfsText) Hz (each read is a round trip); use a longer --interval")
+                        .slowDelivery(device: label, achieved: achieved.rounded(), rate: rate, cause: .polling))
                 }
             }
             if now > next + period {

@@ -1,10 +1,12 @@
-/// Why a motion source could not start or stopped delivering: a kind the CLI maps to an exit status and a one-line
-/// message that names the cause and, where there is one, the fix. Discovery's `SensorError`s are wrapped into it
-/// (`init(_:)`).
+/// Why a motion source could not start or stopped delivering: a kind to branch on (the CLI maps it to an exit
+/// status and, where there is one, a fix) and a one-line message naming the cause and the values involved.
+/// Discovery's `SensorError`s are wrapped into it (`init(_:)`).
 public struct CaptureError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of failure; the CLI maps it to an exit status.
     public enum Kind: Sendable, Equatable {
-        /// No accelerometer/gyroscope (or not the one asked for) exists: exit 69.
+        /// The context has no accelerometer and no gyroscope at all: exit 69.
+        case noMotionSensors
+        /// A sensor, channel, trigger or attribute the capture needs does not exist: exit 69.
         case notFound
         /// The device went away while streaming (unplugged, driver unbound): exit 69.
         case vanished
@@ -23,7 +25,7 @@ public struct CaptureError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     public var kind: Kind
-    /// One line: what happened and how to fix it.
+    /// One line: what happened, with the device, file or values involved.
     public var message: String
 
     public init(_ kind: Kind, _ message: String) {
@@ -35,14 +37,13 @@ public struct CaptureError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 extension CaptureError {
-    /// Wraps a discovery or IIO failure, keeping its message and choosing the kind from its reason; permission and
-    /// busy errors get their fix appended.
+    /// Wraps a discovery or IIO failure, keeping its message and choosing the kind from its reason.
     public init(_ error: SensorError) {
         switch error.reason {
         case .permissionDenied:
-            self.init(.permissionDenied, error.message + CaptureError.permissionFix)
+            self.init(.permissionDenied, error.message)
         case .busy:
-            self.init(.busy, error.message + CaptureError.busyFix)
+            self.init(.busy, error.message)
         case .deviceVanished:
             self.init(.vanished, error.message)
         case .malformedURI:
@@ -54,12 +55,4 @@ extension CaptureError {
             self.init(.io, error.message)
         }
     }
-
-    /// The fix for EACCES/EPERM on IIO devices.
-    public static let permissionFix =
-        "; install udev/60-bodyreadings.rules into /etc/udev/rules.d, add yourself to group 'iio' "
-        + "(sudo usermod -aG iio $USER), then log in again"
-    /// The fix for EBUSY on a buffer.
-    public static let busyFix =
-        "; the buffer is held by another process (likely iio-sensor-proxy: try 'systemctl stop iio-sensor-proxy')"
 }

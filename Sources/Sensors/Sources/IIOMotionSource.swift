@@ -25,8 +25,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     /// Discovers the sensors of the context `uri` names (nil: `local:`).
     ///
-    /// - Throws: `CaptureError` `.notFound` when the context has neither accelerometer nor gyroscope (the message
-    ///   suggests `--source sim`), and discovery's failures (unreachable context, permission denied…).
+    /// - Throws: `CaptureError` `.noMotionSensors` when the context has neither accelerometer nor gyroscope, and
+    ///   discovery's failures (unreachable context, permission denied…).
     public static func open(uri: String?) throws(CaptureError) -> IIOMotionSource {
         let inventory: SensorInventory
         do {
@@ -42,9 +42,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         let chosen = SensorKind.allCases.compactMap { inventory.preferred($0) }
         guard !chosen.isEmpty else {
             throw CaptureError(
-                .notFound,
-                "no IMU found in \(inventory.uri) (no IIO accelerometer or gyroscope); "
-                    + "try '--source sim' for the built-in simulated IMU")
+                .noMotionSensors, "no IMU found in \(inventory.uri) (no IIO accelerometer or gyroscope)")
         }
         guard inventory.valuesAvailable else {
             throw CaptureError(
@@ -76,7 +74,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     public func start(_ configuration: CaptureConfiguration) throws(CaptureError) {
         let groups = Dictionary(grouping: sensors, by: \.deviceID).sorted { $0.key < $1.key }.map(\.value)
         let policy = timestampPolicy(groups: groups)
-        if let note = policy.note { configuration.log(note) }
+        if let note = policy.note { configuration.log(.info(note)) }
         let queue = ReadingQueue(producers: groups.count)
         let captures = groups.map {
             DeviceCapture(

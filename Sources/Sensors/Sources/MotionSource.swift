@@ -32,9 +32,9 @@ public struct CaptureConfiguration: Sendable {
     /// about this latency.
     public var updateInterval: Double
     /// Where diagnostics go (the CLI's stderr): chosen sampling frequency, polling fallback, achievable rate.
-    public var log: @Sendable (String) -> Void
+    public var log: @Sendable (CaptureNote) -> Void
 
-    public init(updateInterval: Double, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(updateInterval: Double, log: @escaping @Sendable (CaptureNote) -> Void = { _ in }) {
         self.updateInterval = updateInterval
         self.log = log
     }

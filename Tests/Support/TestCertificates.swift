@@ -1,21 +1,19 @@
 import Foundation
-import TestSupport
-import Testing
 
 /// A throw-away PKI made with the `openssl` command: a CA, a server certificate for `localhost`/`127.0.0.1` and a
 /// client certificate, all signed by the CA, plus a second CA that signed nothing (for "untrusted" tests).
-struct TestCertificates {
-    let caFile: String
-    let serverCertificate: String
-    let serverKey: String
-    let clientCertificate: String
-    let clientKey: String
-    let otherCAFile: String
+public struct TestCertificates: Sendable {
+    public let caFile: String
+    public let serverCertificate: String
+    public let serverKey: String
+    public let clientCertificate: String
+    public let clientKey: String
+    public let otherCAFile: String
 
     static let openssl = "/usr/bin/openssl"
 
     /// One PKI for the whole test run (made on first use, in a temporary directory).
-    static let shared = Result { try TestCertificates(in: TemporaryDirectory(prefix: "pki")) }
+    public static let shared = Result { try TestCertificates(in: TemporaryDirectory(prefix: "pki")) }
 
     /// P-256 keys: made in milliseconds, where RSA keys take a noticeable time on a busy machine.
     private static let newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"]
@@ -23,9 +21,11 @@ struct TestCertificates {
     /// Keeps the files alive for the whole run.
     private let directory: TemporaryDirectory
 
-    init(in directory: TemporaryDirectory) throws {
+    public init(in directory: TemporaryDirectory) throws {
         self.directory = directory
-        try #require(FileManager.default.isExecutableFile(atPath: Self.openssl), "openssl is not installed")
+        guard FileManager.default.isExecutableFile(atPath: Self.openssl) else {
+            throw OpenSSLError(message: "openssl is not installed: run scripts/install-deps")
+        }
         func path(_ name: String) -> String { directory.file(name) }
         caFile = path("ca.crt")
         serverCertificate = path("server.crt")
@@ -61,7 +61,7 @@ struct TestCertificates {
         guard result.status == 0 else { throw OpenSSLError(message: result.stderr) }
     }
 
-    struct OpenSSLError: Error {
-        var message: String
+    public struct OpenSSLError: Error {
+        public var message: String
     }
 }

@@ -1,19 +1,25 @@
 import Foundation
-import TestSupport
 
 /// `mosquitto_sub` (Debian package `mosquitto-clients`) subscribed to a broker: an independent client that records
 /// what really arrives, one line per message (`retain qos topic payload`).
-final class TestSubscriber: @unchecked Sendable {
+public final class TestSubscriber: @unchecked Sendable {
     // @unchecked: `received` and `partial` are guarded by `lock`; `process` is set once in `init`.
 
-    struct Message: Equatable {
-        var retained: Bool
-        var qos: Int
-        var topic: String
-        var payload: String
+    public struct Message: Equatable, Sendable {
+        public var retained: Bool
+        public var qos: Int
+        public var topic: String
+        public var payload: String
+
+        public init(retained: Bool, qos: Int, topic: String, payload: String) {
+            self.retained = retained
+            self.qos = qos
+            self.topic = topic
+            self.payload = payload
+        }
     }
 
-    static let executable = "/usr/bin/mosquitto_sub"
+    public static let executable = "/usr/bin/mosquitto_sub"
 
     private var process: ChildProcess?
     private let lock = NSLock()
@@ -22,7 +28,7 @@ final class TestSubscriber: @unchecked Sendable {
 
     /// Subscribes to `topic` at QoS `qos`. `session`: a client id whose session the broker keeps while it is away
     /// (`-c`), so messages published while the subscriber reconnects after a broker restart are not lost.
-    init(
+    public init(
         broker: TestBroker, topic: String = "#", qos: Int = 1, session: String? = nil,
         extraArguments: [String] = []
     ) throws {
@@ -57,25 +63,25 @@ final class TestSubscriber: @unchecked Sendable {
         stop()
     }
 
-    func stop() {
+    public func stop() {
         process?.terminate()
     }
 
     /// Everything received so far, in arrival order.
-    var messages: [Message] {
+    public var messages: [Message] {
         lock.lock()
         defer { lock.unlock() }
         return received
     }
 
     /// Messages on topics ending in `suffix`.
-    func messages(endingIn suffix: String) -> [Message] {
+    public func messages(endingIn suffix: String) -> [Message] {
         messages.filter { $0.topic.hasSuffix(suffix) }
     }
 
     /// Waits up to `timeout` seconds until `condition` holds for the messages received; returns whether it did.
     @discardableResult
-    func wait(timeout: Double = 10, until condition: ([Message]) -> Bool) -> Bool {
+    public func wait(timeout: Double = 10, until condition: ([Message]) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition(messages) { return true }

@@ -1,36 +1,44 @@
 import Foundation
-import TestSupport
-import Testing
 
 /// A real `mosquitto` broker (Debian package `mosquitto`, installed by `scripts/install-deps`) on a free loopback
 /// port, with a generated configuration in a temporary directory: not the system service.
-final class TestBroker: @unchecked Sendable {
+public final class TestBroker: @unchecked Sendable {
     // @unchecked: `process` is only replaced by `start()`/`stop()`/`kill()`, which tests call from one task.
 
     /// What the broker's listener asks of clients.
-    struct Options {
+    public struct Options {
         /// User → password; when set, anonymous clients are refused.
-        var users: [String: String] = [:]
+        public var users: [String: String] = [:]
         /// TLS on the listener with these PEM files.
-        var tls: TestCertificates?
+        public var tls: TestCertificates?
         /// Ask clients for a certificate signed by the CA (`require_certificate`).
-        var requireClientCertificate = false
+        public var requireClientCertificate = false
         /// Keep sessions and queued messages across restarts (`persistence`).
-        var persistence = false
+        public var persistence = false
+
+        public init(
+            users: [String: String] = [:], tls: TestCertificates? = nil, requireClientCertificate: Bool = false,
+            persistence: Bool = false
+        ) {
+            self.users = users
+            self.tls = tls
+            self.requireClientCertificate = requireClientCertificate
+            self.persistence = persistence
+        }
     }
 
-    static let executable = "/usr/sbin/mosquitto"
+    public static let executable = "/usr/sbin/mosquitto"
 
-    let port: Int
-    let directory: TemporaryDirectory
+    public let port: Int
+    public let directory: TemporaryDirectory
     private let options: Options
     private var process: ChildProcess?
 
     /// Starts a broker on `port`, or on a free port: then it tries a few, since another test may take one first.
-    init(_ options: Options = Options(), port fixedPort: Int? = nil) throws {
-        try #require(
-            FileManager.default.isExecutableFile(atPath: Self.executable),
-            "mosquitto is not installed: run scripts/install-deps")
+    public init(_ options: Options = Options(), port fixedPort: Int? = nil) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
+            throw BrokerError.didNotStart("mosquitto is not installed: run scripts/install-deps")
+        }
         self.options = options
         directory = try TemporaryDirectory(prefix: "broker")
         var lastError: (any Error)?
@@ -53,25 +61,25 @@ final class TestBroker: @unchecked Sendable {
     }
 
     /// `mqtt://127.0.0.1:PORT` (or `mqtts://localhost:PORT` with TLS, the name in the server certificate).
-    var url: String { options.tls == nil ? "mqtt://127.0.0.1:\(port)" : "mqtts://localhost:\(port)" }
+    public var url: String { options.tls == nil ? "mqtt://127.0.0.1:\(port)" : "mqtts://localhost:\(port)" }
 
     /// The host to connect to: the name the server certificate carries when TLS is on.
-    var host: String { options.tls == nil ? "127.0.0.1" : "localhost" }
+    public var host: String { options.tls == nil ? "127.0.0.1" : "localhost" }
 
     /// Stops the broker with SIGTERM (it saves its persistence file then) and waits for it.
-    func stop() {
+    public func stop() {
         process?.terminate()
         process = nil
     }
 
     /// Starts the broker again on the same port and configuration.
-    func start() throws {
+    public func start() throws {
         guard process == nil else { return }
         process = try Self.launch(directory: directory, port: port)
     }
 
     /// The broker's log so far.
-    var log: String {
+    public var log: String {
         (try? String(contentsOfFile: directory.file("broker.log"), encoding: .utf8)) ?? ""
     }
 
@@ -124,7 +132,7 @@ final class TestBroker: @unchecked Sendable {
         throw BrokerError.didNotStart("port \(port) never accepted connections")
     }
 
-    enum BrokerError: Error {
+    public enum BrokerError: Error {
         case didNotStart(String)
     }
 }

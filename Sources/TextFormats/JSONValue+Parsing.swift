@@ -1,103 +1,6 @@
-/// A JSON value as the calibration file needs it: objects keep their key order, so that files are written in the
-/// documented order and diffs stay readable.
-///
-/// The module has its own small reader and writer (RFC 8259) rather than `JSONSerialization`, because it must tell a
-/// truncated file from a corrupt one, report the line and column of an error, and never confuse `true` with `1`.
-enum JSONValue: Equatable, Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([(String, JSONValue)])
-
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): return true
-        case (.bool(let a), .bool(let b)): return a == b
-        case (.number(let a), .number(let b)): return a == b
-        case (.string(let a), .string(let b)): return a == b
-        case (.array(let a), .array(let b)): return a == b
-        case (.object(let a), .object(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-        default: return false
-        }
-    }
-
-    /// The member `key` of an object (first occurrence), or nil.
-    subscript(key: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
-        return members.first { $0.0 == key }?.1
-    }
-
-    /// A short name of the value's type, for error messages.
-    var typeName: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
-
-    // MARK: Writing
-
-    /// Pretty-printed text: objects one member per line, arrays of scalars on one line, two-space indentation.
-    func rendered(indent: String = "") -> String {
-        switch self {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
-        case .number(let value): return Self.render(number: value)
-        case .string(let value): return Self.quoted(value)
-        case .array(let elements):
-            let scalar = elements.allSatisfy {
-                if case .array = $0 { return false }
-                if case .object = $0 { return false }
-                return true
-            }
-            if scalar { return "[" + elements.map { $0.rendered() }.joined(separator: ", ") + "]" }
-            let inner = indent + "  "
-            return "[\n" + elements.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n")
-                + "\n\(indent)]"
-        case .object(let members):
-            if members.isEmpty { return "{}" }
-            let inner = indent + "  "
-            return "{\n"
-                + members.map { inner + Self.quoted($0.0) + ": " + $0.1.rendered(indent: inner) }
-                .joined(separator: ",\n") + "\n\(indent)}"
-        }
-    }
-
-    private static func render(number: Double) -> String {
-        guard number.isFinite else { return "null" }
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        return "\(number)"
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
-    // MARK: Reading
-
+extension JSONValue {
     /// Why text is not JSON.
-    enum ParseError: Error, Equatable {
+    public enum ParseError: Error, Equatable, Sendable {
         /// The text ended inside a value (a truncated file).
         case truncated
         /// Something unexpected at line/column (1-based).
@@ -105,7 +8,7 @@ enum JSONValue: Equatable, Sendable {
     }
 
     /// Parses one JSON value from UTF-8 bytes; only whitespace may follow it.
-    static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
         var parser = Parser(bytes: bytes)
         parser.skipWhitespace()
         guard parser.index < bytes.count else { throw .truncated }

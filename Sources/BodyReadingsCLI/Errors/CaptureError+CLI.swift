@@ -1,0 +1,47 @@
+import Sensors
+
+/// Capture failures end a command with their cause, the fix where there is one, and the sysexits status of their
+/// kind (DESIGN.md, "Exit codes").
+///
+/// | Kind | Exit | Fix named |
+/// |---|---|---|
+/// | no motion sensors | 69 | `--source sim` |
+/// | not found, vanished | 69 | |
+/// | busy | 69 | stop iio-sensor-proxy |
+/// | permission denied | 77 | udev rules `udev/60-bodyreadings.rules` and group `iio` |
+/// | malformed input | 65 | |
+/// | I/O | 74 | |
+/// | invalid request | 64 | |
+/// | internal error | 70 | |
+extension CaptureError: CLIErrorConvertible {
+    public var cliError: CLIError {
+        CLIError(fix.map { "\(message); \($0)" } ?? message, exitCode: exitCode)
+    }
+
+    /// The status for this failure's kind.
+    var exitCode: ExitCode {
+        switch kind {
+        case .noMotionSensors, .notFound, .vanished, .busy: .unavailable
+        case .permissionDenied: .noPermission
+        case .malformedInput: .dataError
+        case .io: .ioError
+        case .invalidRequest: .usage
+        case .internalError: .software
+        }
+    }
+
+    /// What the user can do about it, when the kind says.
+    var fix: String? {
+        switch kind {
+        case .noMotionSensors:
+            "try '--source sim' for the built-in simulated IMU"
+        case .permissionDenied:
+            "install udev/60-bodyreadings.rules into /etc/udev/rules.d, add yourself to group 'iio' "
+                + "(sudo usermod -aG iio $USER), then log in again"
+        case .busy:
+            "the buffer is held by another process (likely iio-sensor-proxy: try 'systemctl stop iio-sensor-proxy')"
+        case .notFound, .vanished, .malformedInput, .io, .invalidRequest, .internalError:
+            nil
+        }
+    }
+}

@@ -1,0 +1,104 @@
+extension StepDetector {
+    /// Constants derived from `Settings`, and the fixed constants of the algorithm (never set directly).
+    ///
+    /// The fixed constants were chosen once from the physics of gait and the development recordings, and are not
+    /// meant to be tuned per device: the internal rate, the filter corners, the resonator's Q and the thresholds of
+    /// the period search and of the walk's state machine.
+    public struct Coefficients: Sendable, Hashable {
+        // MARK: Fixed constants
+
+        /// The internal sample rate, Hz: input samples are averaged into bins of 1/25 s. Steps have no energy above
+        /// 5 Hz that counting needs, and the autocorrelation costs one multiply-add per lag and bin.
+        public static let rate = 25.0
+        /// High-pass corner that removes gravity and posture changes from the magnitude, Hz.
+        public static let highPassFrequency = 0.3
+        /// Low-pass corner of the step signal (counting, amplitudes, timestamps), Hz.
+        public static let stepLowPassFrequency = 5.0
+        /// Low-pass corner of the period signal (autocorrelation, retroactive search), Hz: lower, so that the odd
+        /// harmonics of an asymmetric gait (a device in a trouser pocket) weigh less in the step/stride decision.
+        public static let periodLowPassFrequency = 3.5
+        /// The period is searched every this many bins (0.2 s).
+        public static let decisionInterval = 5
+        /// A stride-lag candidate must reach this fraction of the best autocorrelation in the cadence range.
+        public static let relativePeak = 0.8
+        /// The autocorrelation at half the stride lag must be at least this: the steps (even harmonics of the stride)
+        /// outweigh the left/right asymmetry (odd harmonics). Half a step period gives −0.4 to −0.95 in the
+        /// development recordings, the step period itself −0.05 to 0.5 (trouser pockets) and 0.3 to 0.99 elsewhere.
+        public static let halfLagMinimum = -0.1
+        /// An autocorrelation peak this high at a lag shorter than the fastest step means a faster periodic motion
+        /// (shaking, vibration): no steps.
+        public static let fastPeriodicity = 0.5
+        /// While walking, a periodicity below this for `exitTime` ends the walk (turns last shorter).
+        public static let exitPeriodicity = 0.3
+        /// See `exitPeriodicity`, s.
+        public static let exitTime = 1.5
+        /// A new period more than `octaveTolerance` away from the current one (typically double or half) is taken
+        /// only after it persisted this long while walking, s.
+        public static let octaveHold = 2.0
+        /// Relative difference between periods taken as the same period, dimensionless.
+        public static let octaveTolerance = 0.3
+        /// Quality factor of the step resonator (bandwidth = cadence / Q).
+        public static let resonatorQ = 2.0
+        /// Hysteresis of the resonator's zero crossings, as a fraction of its amplitude.
+        public static let hysteresis = 0.2
+        /// Time constant of the step signal's energy (walking and stop detection), s.
+        public static let energyTimeConstant = 1.0
+        /// Time constant of the walk's reference energy, s.
+        public static let walkEnergyTimeConstant = 5.0
+        /// The walk's reference amplitude follows each step by 1/this of the difference.
+        public static let referenceSteps = 4.0
+        /// Walking ends when no step came for this many periods.
+        public static let endPeriods = 2.5
+        /// Two steps are at least this fraction of a period apart.
+        public static let minimumSpacing = 0.5
+        /// The retroactive search looks for a step's peak within ± this fraction of a period of where it should be.
+        public static let searchWindow = 0.35
+        /// Number of recent resonator cycles whose median amplitude is the reference when walking starts.
+        public static let recentCycles = 4
+
+        // MARK: Derived
+
+        /// The shortest and longest stride lags searched, bins.
+        public let shortestLag: Int
+        public let longestLag: Int
+        /// Number of autocorrelation lags kept (0 … `lagCount` − 1).
+        public let lagCount: Int
+        /// Lags up to this (bins) are checked for a periodicity faster than `Settings.maximumCadence`.
+        public let fastLag: Int
+        /// Stride lags shorter than this (bins) are running cadences.
+        public let runningLag: Double
+        /// Weight of a new bin in the autocorrelation (1 / (τ · rate)).
+        public let periodicityGain: Double
+        /// Weights of a new bin in the step signal's energy, the walk's energy and the resonator's amplitude.
+        public let energyGain: Double
+        public let walkEnergyGain: Double
+        public let amplitudeGain: Double
+        /// Squared RMS thresholds, (m/s²)², and the squared stop fraction.
+        public let minimumWalkingEnergy: Double
+        public let minimumRunningEnergy: Double
+        public let stopEnergyRatio: Double
+        /// Bins of period signal kept for the retroactive search.
+        public let historyLength: Int
+        /// The distance of one step, m.
+        public let stepLength: Double
+
+        /// Derives the coefficients for `settings`.
+        public init(settings s: Settings) {
+            let rate = Self.rate
+            shortestLag = Swift.max(2, Int(2 * rate / s.maximumCadence))
+            longestLag = Swift.max(shortestLag + 2, Int((2 * rate / s.minimumCadence + 0.5).rounded(.down)))
+            lagCount = longestLag + 3
+            fastLag = Swift.max(1, Swift.min(Int((rate / s.maximumCadence).rounded(.down)), shortestLag - 1))
+            runningLag = 2 * rate / s.runningCadence
+            periodicityGain = 1 / (s.periodicityTimeConstant * rate)
+            energyGain = 1 / (Self.energyTimeConstant * rate)
+            walkEnergyGain = 1 / (Self.walkEnergyTimeConstant * rate)
+            amplitudeGain = 1 / rate
+            minimumWalkingEnergy = s.minimumWalkingRMS * s.minimumWalkingRMS
+            minimumRunningEnergy = s.minimumRunningRMS * s.minimumRunningRMS
+            stopEnergyRatio = s.stopEnergyFraction * s.stopEnergyFraction
+            historyLength = Int((s.lockInWindow + 1 / s.minimumCadence) * rate) + 4
+            stepLength = s.stepLength ?? 0.414 * s.height
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// The topics one board publishes under: `<prefix>/imu/data`, `…/imu/data_raw`, `…/imu/mag`, `…/steps`,
+/// `…/heart_rate` and the retained `…/status`. The prefix defaults to `bodyreadings/<device id>`, so a fleet's boards
+/// share one broker on topics of their own (`bodyreadings/+/heart_rate` follows them all).
+public struct TopicLayout: Sendable, Hashable {
+    /// The board's id: in the default prefix, the payloads, the MQTT client id and Home Assistant's unique ids.
+    public let deviceID: String
+    /// Every topic starts with this, without a trailing `/`.
+    public let prefix: String
+
+    /// The prefix of `deviceID`'s topics unless one is given. Throws ``TopicLayoutError`` for text MQTT forbids.
+    public init(prefix: String? = nil, deviceID: String) throws(TopicLayoutError) {
+        try Self.check(deviceID, what: "device id")
+        guard !deviceID.contains("/") else { throw .slashInDeviceID(deviceID) }
+        var chosen = prefix ?? "bodyreadings/\(deviceID)"
+        while chosen.hasSuffix("/") { chosen.removeLast() }
+        try Self.check(chosen, what: "topic prefix")
+        self.deviceID = deviceID
+        self.prefix = chosen
+    }
+
+    /// Fused device motion: attitude, rotation rate, gravity, user acceleration.
+    public var deviceMotion: String { prefix + "/imu/data" }
+    /// Calibrated accelerometer and gyroscope samples.
+    public var rawIMU: String { prefix + "/imu/data_raw" }
+    /// Calibrated magnetometer samples.
+    public var magneticField: String { prefix + "/imu/mag" }
+    /// Steps.
+    public var steps: String { prefix + "/steps" }
+    /// Heart rate, one message per beat.
+    public var heartRate: String { prefix + "/heart_rate" }
+    /// Retained `online`/`offline` with the publisher's counters.
+    public var status: String { prefix + "/status" }
+
+    private static func check(_ text: String, what: String) throws(TopicLayoutError) {
+        guard !text.isEmpty else { throw .empty(what: what) }
+        if let bad = text.first(where: { $0 == "+" || $0 == "#" || $0 == "\0" }) {
+            throw .forbiddenCharacter(what: what, text: text, character: bad)
+        }
+        guard !text.hasPrefix("$") else { throw .reserved(what: what, text: text) }
+    }
+}

@@ -1,0 +1,39 @@
+import Testing
+
+@testable import Publishing
+
+@Suite struct TopicLayoutTests {
+    @Test func defaultsToBodyReadingsAndTheDeviceID() throws {
+        let layout = try TopicLayout(deviceID: "board-7")
+        #expect(layout.prefix == "bodyreadings/board-7")
+        #expect(
+            [layout.deviceMotion, layout.rawIMU, layout.magneticField, layout.steps, layout.heartRate, layout.status]
+                == [
+                    "bodyreadings/board-7/imu/data", "bodyreadings/board-7/imu/data_raw", "bodyreadings/board-7/imu/mag",
+                    "bodyreadings/board-7/steps", "bodyreadings/board-7/heart_rate", "bodyreadings/board-7/status",
+                ])
+    }
+
+    @Test func takesAPrefixWithoutItsTrailingSlash() throws {
+        #expect(try TopicLayout(prefix: "lab/bench-2/", deviceID: "x").steps == "lab/bench-2/steps")
+    }
+
+    @Test func rejectsWhatMQTTForbids() {
+        #expect(throws: TopicLayoutError.slashInDeviceID("a/b")) { try TopicLayout(deviceID: "a/b") }
+        #expect(throws: TopicLayoutError.empty(what: "device id")) { try TopicLayout(deviceID: "") }
+        #expect(throws: TopicLayoutError.forbiddenCharacter(what: "topic prefix", text: "lab/+", character: "+")) {
+            try TopicLayout(prefix: "lab/+", deviceID: "x")
+        }
+        #expect(throws: TopicLayoutError.reserved(what: "topic prefix", text: "$SYS/x")) {
+            try TopicLayout(prefix: "$SYS/x", deviceID: "x")
+        }
+        #expect(throws: TopicLayoutError.empty(what: "topic prefix")) { try TopicLayout(prefix: "/", deviceID: "x") }
+    }
+
+    @Test func hostNamesBecomeSafeDeviceIDs() {
+        #expect(DeviceIdentity.sanitized("pi-4.local") == "pi-4")
+        #expect(DeviceIdentity.sanitized("lab #2/b+c") == "lab__2_b_c")
+        #expect(DeviceIdentity.sanitized("") == "bodyreadings")
+        #expect(!DeviceIdentity.hostName().isEmpty)
+    }
+}

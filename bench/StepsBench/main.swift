@@ -1,0 +1,123 @@
+// steps-bench: the bench's way into the Swift step detector until `bodyreadings steps` exists (issue 10).
+//
+//   steps-bench count FILE...        one line per recording: FILE,STEPS (recordings with a header holding t,
+//                                    accel_x, accel_y, accel_z; other columns ignored)
+//   steps-bench steps FILE           the steps of one recording as CSV t,steps,cadence,activity (the contract of
+//                                    `steps`; cadence in steps/min)
+//   steps-bench throughput [SECONDS] [FILE]
+//                                    the detector alone over the recording (or a generated 100 Hz walk), repeated
+//                                    with shifted times for about SECONDS of CPU time (default 3): input samples per
+//                                    CPU second of this thread, best of three rounds
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BenchSupport
+import MotionMath
+import Pedometry
+
+/// Reads standard input or a file line by line without Foundation.
+func lines(of path: String) -> [String] {
+    guard let file = fopen(path, "r") else { fail("cannot open \(path); pass a readable CSV recording") }
+    defer { fclose(file) }
+    var result: [String] = []
+    var buffer: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    while getline(&buffer, &capacity, file) > 0 {
+        if let buffer { result.append(String(cString: buffer)) }
+    }
+    free(buffer)
+    return result
+}
+
+/// (t, acceleration) of a recording whose header names t, accel_x, accel_y and accel_z.
+func readRecording(_ path: String) -> [(Double, Vector3)] {
+    let all = lines(of: path)
+    guard let headerLine = all.first else { fail("\(path) is empty; pass a CSV recording") }
+    let header = headerLine.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
+    let names = ["t", "accel_x", "accel_y", "accel_z"]
+    let columns = names.compactMap { header.firstIndex(of: $0) }
+    guard columns.count == 4 else { fail("\(path): the header needs t, accel_x, accel_y and accel_z") }
+    var samples: [(Double, Vector3)] = []
+    samples.reserveCapacity(all.count)
+    for line in all.dropFirst() {
+        let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+        guard fields.count > columns.max() ?? 0 else { continue }
+        let v = columns.map { Double(trimmed(fields[$0])) }
+        guard let t = v[0], let x = v[1], let y = v[2], let z = v[3] else { continue }
+        samples.append((t, Vector3(x, y, z)))
+    }
+    return samples
+}
+
+func trimmed(_ s: Substring) -> String {
+    String(s.drop { $0 == " " }.reversed().drop { $0 == " " || $0 == "\n" || $0 == "\r" }.reversed())
+}
+
+func count(_ paths: [String]) {
+    for path in paths {
+        var detector = StepDetector()
+        for (t, a) in readRecording(path) { detector.update(time: t, acceleration: a) { _ in } }
+        print("\(path),\(detector.state.steps)")
+    }
+}
+
+func steps(_ path: String) {
+    var detector = StepDetector()
+    var out = "t,steps,cadence,activity\n"
+    for (t, a) in readRecording(path) {
+        detector.update(time: t, acceleration: a) { step in
+            out += "\(step.time),\(step.count),\(step.cadence),\(step.activity.rawValue)\n"
+        }
+    }
+    print(out, terminator: "")
+}
+
+/// A 100 Hz walk at 1.8 steps/s (heel-strike pulses on gravity, a little noise) for the throughput test.
+func generatedWalk(seconds: Double) -> [(Double, Vector3)] {
+    var generator = SplitMix64(seed: 1)
+    var samples: [(Double, Vector3)] = []
+    let rate = 100.0
+    for i in 0..<Int(seconds * rate) {
+        let t = Double(i) / rate
+        let phase = (t * 1.8).truncatingRemainder(dividingBy: 1)
+        let impact = 6 * Elementary.exp(-phase * phase * 200) + 2 * Elementary.sin(2 * Double.pi * 1.8 * t)
+        let noise = Double(generator.next() % 1000) / 5000 - 0.1
+        samples.append((t, Vector3(0.5, 1.0, 9.7 + impact + noise)))
+    }
+    return samples
+}
+
+func throughput(seconds: Double, path: String?) {
+    let samples = path.map(readRecording) ?? generatedWalk(seconds: 600)
+    guard let first = samples.first, let last = samples.last, samples.count > 100 else { fail("recording too short") }
+    let span = last.0 - first.0 + (last.0 - first.0) / Double(samples.count - 1)
+    var total = 0
+    let best = bestRate(seconds: seconds, samplesPerPass: samples.count, span: span) {
+        var kept = StepDetector()
+        return { offset in
+            // A local detector: mutating one captured by the closure would go through its box on every sample.
+            var detector = kept
+            kept = StepDetector()
+            var steps = 0
+            for (t, a) in samples { detector.update(time: t + offset, acceleration: a) { _ in steps += 1 } }
+            total += steps
+            kept = detector
+        }
+    }
+    print("samples_per_cpu_second=\(Int(best)) input_rate_hz=\(Int((Double(samples.count - 1) / (last.0 - first.0)).rounded())) steps=\(total)")
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "count": count(Array(arguments.dropFirst()))
+case "steps":
+    guard arguments.count == 2 else { fail("usage: steps-bench steps FILE") }
+    steps(arguments[1])
+case "throughput":
+    let seconds = arguments.count > 1 ? Double(arguments[1]) ?? 3 : 3
+    throughput(seconds: seconds, path: arguments.count > 2 ? arguments[2] : nil)
+default:
+    fail("usage: steps-bench count FILE... | steps FILE | throughput [SECONDS] [FILE]")
+}
