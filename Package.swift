@@ -10,7 +10,7 @@
 //   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
 //   SystemSupport (threads, locks, conditions, poll without Foundation) serves Sensors, BodyReadings and MQTT.
 //   Publishing (payloads, topics, status, discovery) → MQTT (safe Swift over libmosquitto through CMosquitto);
-//   the CLI will publish readings through them (issue 13).
+//   the CLI's publish command feeds them from the pipeline (issue 13).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -66,6 +66,7 @@ let package = Package(
             name: "BodyReadingsCLI",
             dependencies: [
                 "BodyReadings", "Sensors", "Calibration", "Fusion", "MotionMath", "ReadingFormats", "TextFormats",
+                "MQTT", "Publishing", "SystemSupport",
             ],
             swiftSettings: strict),
         .executableTarget(name: "bodyreadings", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),

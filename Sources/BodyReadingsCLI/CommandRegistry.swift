@@ -4,6 +4,7 @@ enum CommandRegistry {
         AvailableCommand.command,
         InfoCommand.command,
         StreamCommand.command,
+        PublishCommand.command,
         RecordCommand.command,
         FuseCommand.command,
         CalibrateCommand.command,

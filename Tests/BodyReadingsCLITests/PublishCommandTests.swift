@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+import Testing
+import TextFormats
+
+@testable import BodyReadingsCLI
+
+/// `bodyreadings publish` against a real mosquitto: what arrives, the status, the exit codes.
+@Suite("publish command")
+struct PublishCommandTests {
+    private func samples(on suffix: String, _ subscriber: TestSubscriber) -> [JSONValue] {
+        subscriber.messages(endingIn: suffix).flatMap { message -> [JSONValue] in
+            guard case .array(let samples) = (try? JSONValue.parse(Array(message.payload.utf8)))?["samples"] else {
+                return []
+            }
+            return samples
+        }
+    }
+
+    @Test func publishesTheSimulatedIMUsMotionInBatches() throws {
+        let broker = try TestBroker()
+        let subscriber = try TestSubscriber(broker: broker, topic: "bodyreadings/#")
+        let result = runStream([
+            "publish", broker.url, "--source", "sim", "--fast", "--count", "300", "--interval", "0.01",
+            "--device-id", "sim-1", "--batch", "0.5",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("publishing to mqtt://127.0.0.1:\(broker.port) under bodyreadings/sim-1/"))
+        #expect(result.stderr.contains("0 dropped"), "\(result.stderr)")
+        #expect(subscriber.wait { $0.last?.topic == "bodyreadings/sim-1/status" && $0.last?.payload.contains("offline") == true })
+        let motion = samples(on: "/imu/data", subscriber)
+        #expect(motion.count == 300)
+        #expect(subscriber.messages(endingIn: "/imu/data").count == 6, "3 s of updates in 0.5 s batches")
+        let first = try #require(motion.first)
+        for field in ["t", "time", "orientation", "angular_velocity", "linear_acceleration", "gravity", "user_acceleration"] {
+            #expect(first[field] != nil, "no \(field)")
+        }
+        guard case .number(let gravityZ) = first["gravity"]?["z"] else {
+            Issue.record("no gravity.z")
+            return
+        }
+        #expect(abs(gravityZ) > 5, "the simulated device starts near flat")
+    }
+
+    @Test func rawPublishesEveryCalibratedSample() throws {
+        let broker = try TestBroker()
+        let subscriber = try TestSubscriber(broker: broker, topic: "bodyreadings/raw-1/imu/#")
+        let result = runStream([
+            "publish", broker.url, "--source", "sim", "--fast", "--count", "100", "--raw", "--device-id", "raw-1",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(subscriber.wait { _ in samples(on: "/imu/data_raw", subscriber).count == 100 })
+        #expect(samples(on: "/imu/data_raw", subscriber).allSatisfy { $0["linear_acceleration"] != nil })
+    }
+
+    @Test func exitCodesSayWhatWentWrong() throws {
+        let broker = try TestBroker(.init(users: ["board": "right"]))
+        let free = try FreePort.loopback()
+        let cases: [([String], Int32, String)] = [
+            (["publish", "mqtt//broker"], 64, "broker URL: no scheme"),
+            (["publish", "mqtt://broker:99999"], 64, "port '99999'"),
+            (["publish", "mqtt://broker", "--cafile", "ca.pem"], 64, "are for mqtts:// URLs"),
+            (["publish", "mqtt://broker", "--device-id", "a+b"], 64, "--device-id"),
+            (["publish", "mqtt://127.0.0.1:\(free)"], 69, "unreachable (Connection refused)"),
+            (["publish", "mqtt://board:wrong@127.0.0.1:\(broker.port)"], 77, "login refused"),
+            (["publish", "mqtts://localhost:\(broker.port)", "--cafile", "/nonexistent/ca.pem"], 74, "TLS files"),
+        ]
+        for (arguments, status, text) in cases {
+            let result = runStream(arguments + ["--source", "sim", "--fast", "--count", "1"])
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(text), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test func thePasswordMayComeFromTheEnvironment() throws {
+        let broker = try TestBroker(.init(users: ["board": "s3cret"]))
+        let (console, captured) = Console.capture(environment: ["BODYREADINGS_MQTT_PASSWORD": "s3cret"])
+        let status = BodyReadingsTool.run(
+            arguments: ["publish", "mqtt://board@127.0.0.1:\(broker.port)", "--source", "sim", "--fast", "--count", "5"],
+            console: console)
+        #expect(status == 0, "\(captured.stderr)")
+    }
+
+    @Test func waitStartsWithoutTheBrokerAndDeliversWhatWaited() throws {
+        let port = try FreePort.loopback()
+        let late = LateBroker()
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 1)
+            late.start(port: port)
+        }
+        let result = runStream([
+            "publish", "mqtt://127.0.0.1:\(port)", "--wait", "--source", "sim", "--duration", "2.5", "--interval",
+            "0.1", "--batch", "0.5",
+        ])
+        #expect(late.started, "the broker came up")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("publishing anyway (--wait)"), "\(result.stderr)")
+        #expect(result.stderr.contains("0 dropped"), "\(result.stderr)")
+        #expect(result.stderr.contains("1 connection"), "\(result.stderr)")
+    }
+
+    @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
+    func sigtermPublishesOfflineWithTheCounts() throws {
+        let broker = try TestBroker()
+        let subscriber = try TestSubscriber(broker: broker, topic: "bodyreadings/term/status")
+        let tool = try #require(PackagePaths.builtExecutable("bodyreadings"))
+        let process = try ChildProcess(tool, ["publish", broker.url, "--source", "sim", "--device-id", "term"])
+        #expect(subscriber.wait { $0.first?.payload.contains(#""state":"online""#) == true })
+        process.send(SIGTERM)
+        #expect(process.exitCode() == 0)
+        #expect(subscriber.wait { $0.last?.payload.contains(#""state":"offline""#) == true })
+        #expect(subscriber.messages.last?.payload.contains(#""dropped":0"#) == true)
+    }
+}
+
+/// A broker started later, from another thread, and kept until the test ends.
+private final class LateBroker: @unchecked Sendable {
+    // @unchecked: `broker` is guarded by `lock`.
+    private let lock = NSLock()
+    private var broker: TestBroker?
+
+    func start(port: Int) {
+        let started = try? TestBroker(port: port)
+        lock.withLock { broker = started }
+    }
+
+    var started: Bool { lock.withLock { broker != nil } }
+}
