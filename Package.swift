@@ -4,7 +4,7 @@
 // Layering (see README.md, "Architecture"): every arrow below is a dependency; no other imports are allowed.
 //   bodyreadings → BodyReadingsCLI → BodyReadings → {Sensors → IIO → CIIO, Calibration, Fusion, ReadingFormats}
 //   MotionMath (vectors, matrices, quaternions, IMUSample, seeded generators) is below them all; Fusion,
-//   MotionSimulation and Sensors use it.
+//   MotionSimulation, Sensors and Calibration use it.
 //   TextFormats (number text, the one JSONValue) serves ReadingFormats (the recording and fused-output files),
 //   Calibration (its file) and the CLI.
 //   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "TextFormats", swiftSettings: strict),
         .target(name: "SystemSupport", swiftSettings: strict),
         .target(name: "Sensors", dependencies: ["IIO", "MotionMath", "SystemSupport"], swiftSettings: strict),
-        .target(name: "Calibration", dependencies: ["TextFormats"], swiftSettings: strict),
+        .target(name: "Calibration", dependencies: ["MotionMath", "TextFormats"], swiftSettings: strict),
         .target(name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "TextFormats"], swiftSettings: strict),
         .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),

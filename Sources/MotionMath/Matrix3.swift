@@ -1,7 +1,8 @@
 /// A 3×3 matrix of `Double`s, stored as three SIMD rows.
 ///
-/// Used for rotation matrices, calibration matrices and small covariance matrices. Never traps: NaN and infinity
-/// propagate; `inverse` answers nil for singular matrices instead of dividing by zero.
+/// The one 3×3 matrix: rotation matrices, calibration matrices (accelerometer scale/misalignment, magnetometer soft
+/// iron) and small covariance matrices. Never traps: NaN and infinity propagate; `inverse` answers nil for singular
+/// matrices instead of dividing by zero.
 @frozen
 public struct Matrix3: Sendable, Hashable {
     /// Row 0, 1 and 2.
@@ -31,6 +32,12 @@ public struct Matrix3: Sendable, Hashable {
             SIMD3(rows[0][0], rows[0][1], rows[0][2]),
             SIMD3(rows[1][0], rows[1][1], rows[1][2]),
             SIMD3(rows[2][0], rows[2][1], rows[2][2]))
+    }
+
+    /// A matrix from three columns.
+    @inlinable
+    public init(columns c0: Vector3, _ c1: Vector3, _ c2: Vector3) {
+        self.init(SIMD3(c0.x, c1.x, c2.x), SIMD3(c0.y, c1.y, c2.y), SIMD3(c0.z, c1.z, c2.z))
     }
 
     /// A diagonal matrix.
@@ -91,6 +98,18 @@ public struct Matrix3: Sendable, Hashable {
     @inlinable
     public var determinant: Double {
         Vector3(row0).dot(Vector3(row1).cross(Vector3(row2)))
+    }
+
+    /// True when every element is finite (neither NaN nor infinite).
+    @inlinable public var isFinite: Bool {
+        Vector3(row0).isFinite && Vector3(row1).isFinite && Vector3(row2).isFinite
+    }
+
+    /// The largest absolute element-wise difference to `other` (the max norm of `self − other`).
+    @inlinable public func maximumDifference(to other: Matrix3) -> Double {
+        Swift.max(
+            Vector3(row0 - other.row0).maxMagnitude, Vector3(row1 - other.row1).maxMagnitude,
+            Vector3(row2 - other.row2).maxMagnitude)
     }
 
     /// The sum of the diagonal.

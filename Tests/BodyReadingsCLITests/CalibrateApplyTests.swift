@@ -21,10 +21,10 @@ struct CalibrateApplyTests {
 
     static let file = CalibrationFile(
         sensor: "sim:seed-1",
-        gyroscope: GyroscopeCalibration(bias: SIMD3(0.02, -0.015, 0.01)),
+        gyroscope: GyroscopeCalibration(bias: Vector3(0.02, -0.015, 0.01)),
         accelerometer: AccelerometerCalibration(
-            offset: SIMD3(0.15, -0.1, 0.2), matrix: CalibrationMatrix(diagonal: SIMD3(1.01, 0.99, 1))),
-        magnetometer: MagnetometerCalibration(hardIron: SIMD3(10, 20, 30)))
+            offset: Vector3(0.15, -0.1, 0.2), matrix: Matrix3(diagonal: Vector3(1.01, 0.99, 1))),
+        magnetometer: MagnetometerCalibration(hardIron: Vector3(10, 20, 30)))
 
     func parse(_ arguments: [String]) throws -> ParsedArguments {
         let spec = CommandSpec(name: "stream", overview: "", options: CalibrationOptions.all)
@@ -36,16 +36,16 @@ struct CalibrateApplyTests {
         let correction = SensorCalibration(file: Self.file, path: "/f.json").readingCorrection
         let raw = Vector3(1, 2, 3)
         let gyro = correction(SensorReading(kind: .gyroscope, t: 0, value: raw))
-        #expect(gyro.value.simd == SIMD3(1 - 0.02, 2 + 0.015, 3 - 0.01))
+        #expect(gyro.value == Vector3(1 - 0.02, 2 + 0.015, 3 - 0.01))
         let accel = correction(SensorReading(kind: .accelerometer, t: 0, value: raw))
-        #expect(accel.value.simd == CalibrationMatrix(diagonal: SIMD3(1.01, 0.99, 1)) * (SIMD3(1, 2, 3) - SIMD3(0.15, -0.1, 0.2)))
+        #expect(accel.value == Matrix3(diagonal: Vector3(1.01, 0.99, 1)) * (Vector3(1, 2, 3) - Vector3(0.15, -0.1, 0.2)))
         let magn = correction(SensorReading(kind: .magnetometer, t: 0, value: raw))
-        #expect(magn.value.simd == SIMD3(-9, -18, -27))
+        #expect(magn.value == Vector3(-9, -18, -27))
         #expect(magn.t == 0 && magn.kind == .magnetometer)
         let sample = SensorCalibration(file: Self.file, path: "/f.json").apply(
             to: IMUSample(t: 1, accelerometer: raw, gyroscope: raw, magnetometer: raw))
-        #expect(sample.gyroscope.simd == gyro.value.simd)
-        #expect(sample.magnetometer?.simd == magn.value.simd)
+        #expect(sample.gyroscope == gyro.value)
+        #expect(sample.magnetometer == magn.value)
     }
 
     @Test func theStoredCalibrationIsFoundAndApplied() throws {
@@ -60,8 +60,8 @@ struct CalibrateApplyTests {
         try source.start(CaptureConfiguration(updateInterval: 0.01))
         defer { source.stop() }
         let stream = SourceInput(source: source, correction: correction)
-        var sum = SIMD3<Double>.zero
-        for _ in 0..<300 { sum += try #require(try stream.next()).gyroscope.simd }
+        var sum = Vector3.zero
+        for _ in 0..<300 { sum += try #require(try stream.next()).gyroscope }
         let mean = sum / 300
         #expect(max(abs(mean.x), abs(mean.y), abs(mean.z)) < 3 * 0.0012 / 300.0.squareRoot() + 2e-4)
         _ = captured
@@ -114,8 +114,8 @@ struct CalibrateApplyTests {
             try CalibrationOptions.resolve(for: source, try parse(["--calibration", example]), console: exampleConsole))
         let corrected = hub.apply(
             to: IMUSample(t: 0, accelerometer: Vector3(0.15, -0.1, 9.80665 + 0.2), gyroscope: Vector3(0.02, -0.015, 0.01)))
-        #expect(corrected.gyroscope.simd == .zero)
-        #expect(largestComponent(corrected.accelerometer.simd - SIMD3(0, 0, 9.80665)) < 1e-12)
+        #expect(corrected.gyroscope == .zero)
+        #expect((corrected.accelerometer - Vector3(0, 0, 9.80665)).maxMagnitude < 1e-12)
     }
 
     @Test func aMissingExplicitFileForARecordingIsAnError() throws {

@@ -8,19 +8,15 @@ import Testing
 /// Recordings with known injected sensor errors, written as CSV like `bodyreadings record --no-calibration` does.
 enum InjectedErrors {
     static let gravity = 9.80665
-    static let gyroscopeBias = SIMD3(0.02, -0.015, 0.01)
-    static let accelerometerOffset = SIMD3(0.15, -0.1, 0.2)
+    static let gyroscopeBias = Vector3(0.02, -0.015, 0.01)
+    static let accelerometerOffset = Vector3(0.15, -0.1, 0.2)
     /// Correction matrix with scale errors and misalignment (what the six-position method recovers).
-    static let accelerometerMatrix = CalibrationMatrix(
-        row0: SIMD3(1.030, 0.012, -0.008),
-        row1: SIMD3(-0.006, 0.970, 0.015),
-        row2: SIMD3(0.010, -0.004, 1.012))
-    static let hardIron = SIMD3(25.0, -12.0, 40.0)
+    static let accelerometerMatrix = Matrix3(rows: Vector3(1.030, 0.012, -0.008), Vector3(-0.006, 0.970, 0.015), Vector3(0.010, -0.004, 1.012))
+    static let hardIron = Vector3(25.0, -12.0, 40.0)
     static let fieldStrength = 48.0
     /// Symmetric soft-iron correction, determinant 1.
-    static var softIron: CalibrationMatrix {
-        let m = CalibrationMatrix(
-            row0: SIMD3(1.10, 0.05, -0.03), row1: SIMD3(0.05, 0.93, 0.04), row2: SIMD3(-0.03, 0.04, 1.00))
+    static var softIron: Matrix3 {
+        let m = Matrix3(rows: Vector3(1.10, 0.05, -0.03), Vector3(0.05, 0.93, 0.04), Vector3(-0.03, 0.04, 1.00))
         return m * (1 / cbrt(m.determinant))
     }
 
@@ -30,38 +26,38 @@ enum InjectedErrors {
         mutating func gaussian() -> Double {
             (-2 * log(max(random.nextUniform(), 1e-300))).squareRoot() * cos(2 * Double.pi * random.nextUniform())
         }
-        mutating func vector(_ sigma: Double) -> SIMD3<Double> { SIMD3(gaussian(), gaussian(), gaussian()) * sigma }
+        mutating func vector(_ sigma: Double) -> Vector3 { Vector3(gaussian(), gaussian(), gaussian()) * sigma }
     }
 
-    static func rotate(_ v: SIMD3<Double>, about k: SIMD3<Double>, by angle: Double) -> SIMD3<Double> {
-        let c = SIMD3(k.y * v.z - k.z * v.y, k.z * v.x - k.x * v.z, k.x * v.y - k.y * v.x)
-        return v * cos(angle) + c * sin(angle) + k * (k * v).sum() * (1 - cos(angle))
+    static func rotate(_ v: Vector3, about k: Vector3, by angle: Double) -> Vector3 {
+        let c = Vector3(k.y * v.z - k.z * v.y, k.z * v.x - k.x * v.z, k.x * v.y - k.y * v.x)
+        return v * cos(angle) + c * sin(angle) + k * k.dot(v) * (1 - cos(angle))
     }
 
-    static let faces: [SIMD3<Double>] = [
-        SIMD3(0, 0, 1), SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(-1, 0, 0), SIMD3(0, -1, 0), SIMD3(0, 0, -1),
+    static let faces: [Vector3] = [
+        Vector3(0, 0, 1), Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(-1, 0, 0), Vector3(0, -1, 0), Vector3(0, 0, -1),
     ]
 
     /// Still in each of `directions` (gravity up in the device frame) for 3 s, 1 s turns between them, 100 Hz;
     /// raw = M⁻¹ f + offset (+ noise), gyro + bias; with `magnetometer`, the field follows a slow spiral over the
     /// whole sphere during the whole recording.
-    static func samples(directions: [SIMD3<Double>] = faces, magnetometer: Bool = false, seed: UInt64 = 7)
+    static func samples(directions: [Vector3] = faces, magnetometer: Bool = false, seed: UInt64 = 7)
         -> [IMUSample]
     {
         var noise = Noise(random: SplitMix64(seed: seed))
         let inverse = accelerometerMatrix.inverse ?? .identity
         let softInverse = softIron.inverse ?? .identity
-        var rows: [(gravity: SIMD3<Double>, rate: SIMD3<Double>)] = []
+        var rows: [(gravity: Vector3, rate: Vector3)] = []
         for (index, raw) in directions.enumerated() {
-            let face = raw / (raw * raw).sum().squareRoot()
+            let face = raw / raw.norm
             for _ in 0..<300 { rows.append((face, .zero)) }
             guard index + 1 < directions.count else { break }
-            let next = directions[index + 1] / (directions[index + 1] * directions[index + 1]).sum().squareRoot()
-            var axis = SIMD3(face.y * next.z - face.z * next.y, face.z * next.x - face.x * next.z,
+            let next = directions[index + 1] / (directions[index + 1]).norm
+            var axis = Vector3(face.y * next.z - face.z * next.y, face.z * next.x - face.x * next.z,
                 face.x * next.y - face.y * next.x)
-            let sine = (axis * axis).sum().squareRoot()
-            axis = sine < 1e-9 ? SIMD3(1, 0, 0) : axis / sine
-            let angle = acos(max(-1, min(1, (face * next).sum())))
+            let sine = axis.norm
+            axis = sine < 1e-9 ? Vector3(1, 0, 0) : axis / sine
+            let angle = acos(max(-1, min(1, face.dot(next))))
             for step in 0..<100 {
                 rows.append((rotate(face, about: axis, by: angle * Double(step) / 100), -axis * angle))
             }
@@ -74,10 +70,10 @@ enum InjectedErrors {
                 let progress = Double(i) / Double(rows.count)
                 let theta = Double.pi * progress
                 let phi = 2 * Double.pi * 25 * progress
-                let b = SIMD3(sin(theta) * cos(phi), sin(theta) * sin(phi), cos(theta)) * fieldStrength
-                magn = Vector3(softInverse * b + hardIron + noise.vector(0.3))
+                let b = Vector3(sin(theta) * cos(phi), sin(theta) * sin(phi), cos(theta)) * fieldStrength
+                magn = softInverse * b + hardIron + noise.vector(0.3)
             }
-            return IMUSample(t: 1000 + Double(i) / 100, accelerometer: Vector3(accel), gyroscope: Vector3(gyro),
+            return IMUSample(t: 1000 + Double(i) / 100, accelerometer: accel, gyroscope: gyro,
                 magnetometer: magn)
         }
     }
@@ -87,10 +83,10 @@ enum InjectedErrors {
         var text = "t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z" + (magnetometer ? ",magn_x,magn_y,magn_z" : "")
             + "\n"
         for sample in samples(magnetometer: magnetometer, seed: seed) {
-            let a = sample.accelerometer.simd
-            let g = sample.gyroscope.simd
+            let a = sample.accelerometer
+            let g = sample.gyroscope
             var line = "\(sample.t),\(a.x),\(a.y),\(a.z),\(g.x),\(g.y),\(g.z)"
-            if let m = sample.magnetometer?.simd { line += ",\(m.x),\(m.y),\(m.z)" }
+            if let m = sample.magnetometer { line += ",\(m.x),\(m.y),\(m.z)" }
             text += line + "\n"
         }
         return text
@@ -98,7 +94,6 @@ enum InjectedErrors {
 }
 
 /// The largest absolute component.
-func largestComponent(_ v: SIMD3<Double>) -> Double { max(abs(v.x), abs(v.y), abs(v.z)) }
 
 @Suite("calibrate command", .serialized)
 struct CalibrateCommandTests {
@@ -137,7 +132,7 @@ struct CalibrateCommandTests {
         let file = try storedFile(sensor: "replay:faces.csv")
         let bias = try #require(file.gyroscope?.bias)
         // Six still periods, 1500 samples found, σ = 0.003 rad/s: within 3σ/√N = 2.3e-4 rad/s.
-        #expect(largestComponent(bias - InjectedErrors.gyroscopeBias) < 3 * 0.003 / 1500.0.squareRoot())
+        #expect((bias - InjectedErrors.gyroscopeBias).maxMagnitude < 3 * 0.003 / 1500.0.squareRoot())
         #expect(file.accelerometer == nil)
         #expect(file.tool == "bodyreadings \(BodyReadingsTool.version)")
     }
@@ -152,7 +147,7 @@ struct CalibrateCommandTests {
         let file = try storedFile(sensor: "replay:faces.csv")
         let accel = try #require(file.accelerometer)
         #expect(accel.method == .sixPosition)
-        #expect(largestComponent(accel.offset - InjectedErrors.accelerometerOffset) < 0.02)
+        #expect((accel.offset - InjectedErrors.accelerometerOffset).maxMagnitude < 0.02)
         #expect(accel.matrix.maximumDifference(to: InjectedErrors.accelerometerMatrix) < 0.01)
         #expect(file.gyroscope != nil, "calibrating the accelerometer must keep the gyroscope section")
     }
@@ -162,7 +157,7 @@ struct CalibrateCommandTests {
         var noise = InjectedErrors.Noise(random: SplitMix64(seed: 11))
         var text = "t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z\n"
         for i in 0..<1000 {
-            let a = SIMD3(0, 0, InjectedErrors.gravity) + InjectedErrors.accelerometerOffset + noise.vector(0.03)
+            let a = Vector3(0, 0, InjectedErrors.gravity) + InjectedErrors.accelerometerOffset + noise.vector(0.03)
             let g = InjectedErrors.gyroscopeBias + noise.vector(0.003)
             text += "\(Double(i) / 100),\(a.x),\(a.y),\(a.z),\(g.x),\(g.y),\(g.z)\n"
         }
@@ -173,7 +168,7 @@ struct CalibrateCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let accel = try #require(try storedFile(sensor: "replay:flat.csv").accelerometer)
         #expect(accel.method == .level)
-        #expect(largestComponent(accel.offset - InjectedErrors.accelerometerOffset) < 0.02)
+        #expect((accel.offset - InjectedErrors.accelerometerOffset).maxMagnitude < 0.02)
     }
 
     @Test func magnetometerFromARecordingRecoversHardAndSoftIron() throws {
@@ -183,7 +178,7 @@ struct CalibrateCommandTests {
         // --json prints the file as written; it decodes as a calibration file.
         let printed = try CalibrationFile(json: Array(result.stdout.utf8), path: "<stdout>")
         let magn = try #require(printed.magnetometer)
-        #expect(largestComponent(magn.hardIron - InjectedErrors.hardIron) < 0.5)
+        #expect((magn.hardIron - InjectedErrors.hardIron).maxMagnitude < 0.5)
         #expect(magn.softIron.maximumDifference(to: InjectedErrors.softIron) < 0.02)
         #expect(try storedFile(sensor: "replay:spin.csv") == printed)
     }
@@ -332,7 +327,7 @@ struct CalibrateLiveTests {
         let samples = Double(try #require(gyro.quality).samples)
         #expect(samples >= 300)
         // Within 3σ/√N per axis (2.1e-4 rad/s for 300 samples).
-        #expect(largestComponent(gyro.bias - SIMD3(0.01, -0.006, 0.004)) < 3 * 0.0012 / samples.squareRoot())
+        #expect((gyro.bias - Vector3(0.01, -0.006, 0.004)).maxMagnitude < 3 * 0.0012 / samples.squareRoot())
     }
 
     @Test func aTerminalGetsARedrawnProgressBar() {
@@ -361,7 +356,7 @@ struct CalibrateLiveTests {
         if result.status == 0 {
             let file = try #require(try CalibrationStore(environment: environment).load(sensor: "sim:seed-1")).file
             let magn = try #require(file.magnetometer)
-            #expect(largestComponent(magn.hardIron) < 1)
+            #expect(magn.hardIron.maxMagnitude < 1)
             #expect(abs((magn.fieldStrength ?? 0) - 44.72) < 1)
         } else {
             #expect(result.status == ExitCode.dataError.rawValue)
@@ -398,7 +393,7 @@ struct CalibrateLiveTests {
         let file = try #require(try guide(&procedure, InjectedErrors.samples(directions: order)))
         let accel = try #require(file.accelerometer)
         #expect(accel.method == .sixPosition)
-        #expect(largestComponent(accel.offset - InjectedErrors.accelerometerOffset) < 0.02)
+        #expect((accel.offset - InjectedErrors.accelerometerOffset).maxMagnitude < 0.02)
         #expect(accel.matrix.maximumDifference(to: InjectedErrors.accelerometerMatrix) < 0.01)
     }
 
@@ -406,13 +401,13 @@ struct CalibrateLiveTests {
         // Twelve orientations spread over the sphere (faces and diagonals); the ellipsoid recovers the offset and
         // the symmetric part of the matrix, √(MᵀM).
         let directions = InjectedErrors.faces + [
-            SIMD3(1, 1, 1), SIMD3(-1, 1, -1), SIMD3(1, -1, -1), SIMD3(-1, -1, 1), SIMD3(1, 1, -1), SIMD3(-1, 1, 1),
+            Vector3(1, 1, 1), Vector3(-1, 1, -1), Vector3(1, -1, -1), Vector3(-1, -1, 1), Vector3(1, 1, -1), Vector3(-1, 1, 1),
         ]
         var procedure = GuidedFreePoses()
         let file = try #require(try guide(&procedure, InjectedErrors.samples(directions: directions)))
         let accel = try #require(file.accelerometer)
         #expect(accel.method == .ellipsoid)
-        #expect(largestComponent(accel.offset - InjectedErrors.accelerometerOffset) < 0.02)
+        #expect((accel.offset - InjectedErrors.accelerometerOffset).maxMagnitude < 0.02)
         let m = InjectedErrors.accelerometerMatrix
         let gram = m.transposed * m
         #expect((accel.matrix.transposed * accel.matrix).maximumDifference(to: gram) < 0.02)

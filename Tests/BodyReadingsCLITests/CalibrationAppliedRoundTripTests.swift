@@ -1,6 +1,7 @@
 import BodyReadings
 import Calibration
 import Foundation
+import MotionMath
 import Testing
 @testable import BodyReadingsCLI
 
@@ -26,8 +27,8 @@ struct CalibrationAppliedRoundTripTests {
         text.split(separator: "\n").dropFirst().map { $0.split(separator: ",").compactMap { Double(String($0)) } }
     }
 
-    static func mean(_ rows: ArraySlice<[Double]>, _ column: Int) -> SIMD3<Double> {
-        rows.reduce(SIMD3<Double>.zero) { $0 + SIMD3($1[column], $1[column + 1], $1[column + 2]) }
+    static func mean(_ rows: ArraySlice<[Double]>, _ column: Int) -> Vector3 {
+        rows.reduce(Vector3.zero) { $0 + Vector3($1[column], $1[column + 1], $1[column + 2]) }
             / Double(max(rows.count, 1))
     }
 
@@ -35,10 +36,10 @@ struct CalibrationAppliedRoundTripTests {
     /// the store: record raw while a decoy calibration is stored, calibrate from the recording under the
     /// simulator's identity, show, stream with it applied, reset.
     @Test func simulatorGyroscopeThroughTheStore() throws {
-        let simulatedBias = SIMD3(0.01, -0.006, 0.004)
+        let simulatedBias = Vector3(0.01, -0.006, 0.004)
         let store = CalibrationStore(environment: environment)
         // A decoy for the sensor: `record --no-calibration` must not apply it, or the bias found would be off.
-        _ = try store.save(CalibrationFile(sensor: "sim:seed-1", gyroscope: GyroscopeCalibration(bias: SIMD3(0.5, 0.5, 0.5))))
+        _ = try store.save(CalibrationFile(sensor: "sim:seed-1", gyroscope: GyroscopeCalibration(bias: Vector3(0.5, 0.5, 0.5))))
 
         // 1. Record raw: the simulator rests flat for its first 4 s.
         let still = directory + "/still.csv"
@@ -58,7 +59,7 @@ struct CalibrationAppliedRoundTripTests {
         // Within 3σ/√N of the still samples used (σ at the recording's rate).
         let sigma = 1.2e-4 * (Double(quality.samples) / quality.duration).squareRoot()
         #expect(quality.samples >= 300)
-        #expect(largestComponent(gyroscope.bias - simulatedBias) < 3 * sigma / Double(quality.samples).squareRoot())
+        #expect((gyroscope.bias - simulatedBias).maxMagnitude < 3 * sigma / Double(quality.samples).squareRoot())
 
         // 3. Shown.
         let shown = run(["calibrate", "show", "--sensor", "sim:seed-1"])
@@ -73,11 +74,11 @@ struct CalibrationAppliedRoundTripTests {
         let rows = Self.rows(stream.stdout)
         #expect(rows.count >= 300)
         let tolerance = 2 * 3 * sigma / Double(rows.count).squareRoot()
-        #expect(largestComponent(Self.mean(rows[...], 4)) < tolerance)
+        #expect((Self.mean(rows[...], 4)).maxMagnitude < tolerance)
         let uncorrected = Self.rows(
             run(["stream", "--source", "sim", "--fast", "--duration", "4", "--interval", "0.01", "--raw", "--no-calibration"])
                 .stdout)
-        #expect(largestComponent(Self.mean(uncorrected[...], 4) - simulatedBias) < tolerance)
+        #expect((Self.mean(uncorrected[...], 4) - simulatedBias).maxMagnitude < tolerance)
 
         // 5. Reset: gone, and stream applies nothing.
         let reset = run(["calibrate", "reset", "--sensor", "sim:seed-1"])
@@ -111,13 +112,9 @@ struct CalibrationAppliedRoundTripTests {
         let written = try CalibrationStore.read(path: file)
         let gyroscope = try #require(written.gyroscope)
         let accelerometer = try #require(written.accelerometer)
-        #expect(largestComponent(gyroscope.bias - InjectedErrors.gyroscopeBias) < 5e-4)
-        #expect(largestComponent(accelerometer.offset - InjectedErrors.accelerometerOffset) < 0.02)
-        let matrix = accelerometer.matrix
-        let injected = InjectedErrors.accelerometerMatrix
-        for (row, expected) in zip([matrix.row0, matrix.row1, matrix.row2], [injected.row0, injected.row1, injected.row2]) {
-            #expect(largestComponent(row - expected) < 0.01)
-        }
+        #expect((gyroscope.bias - InjectedErrors.gyroscopeBias).maxMagnitude < 5e-4)
+        #expect((accelerometer.offset - InjectedErrors.accelerometerOffset).maxMagnitude < 0.02)
+        #expect(accelerometer.matrix.maximumDifference(to: InjectedErrors.accelerometerMatrix) < 0.01)
 
         // 3. Shown.
         let shown = run(["calibrate", "show", "--calibration", file])
@@ -133,10 +130,10 @@ struct CalibrationAppliedRoundTripTests {
         let rows = Self.rows(stream.stdout)
         #expect(rows.count == Self.rows(InjectedErrors.recording()).count)
         let firstFace = rows.prefix(300)
-        #expect(largestComponent(Self.mean(firstFace, 1) - SIMD3(0, 0, InjectedErrors.gravity)) < 0.03)
-        #expect(largestComponent(Self.mean(firstFace, 4)) < 1e-3)
+        #expect((Self.mean(firstFace, 1) - Vector3(0, 0, InjectedErrors.gravity)).maxMagnitude < 0.03)
+        #expect((Self.mean(firstFace, 4)).maxMagnitude < 1e-3)
         let replayed = Self.rows(run(["stream", "--source", "replay:\(faces)", "--fast", "--raw"]).stdout)
-        #expect(largestComponent(Self.mean(replayed.prefix(300), 4) - InjectedErrors.gyroscopeBias) < 1e-3)
+        #expect((Self.mean(replayed.prefix(300), 4) - InjectedErrors.gyroscopeBias).maxMagnitude < 1e-3)
 
         // 4b. fuse applies it: at the end of the first face, gravity within 0.3° of +z; uncorrected, the offset
         // and misalignment tilt it by about 2°.
@@ -144,8 +141,8 @@ struct CalibrationAppliedRoundTripTests {
             let result = run(["fuse", faces] + arguments)
             #expect(result.status == 0, "\(result.stderr)")
             let row = try #require(Self.rows(result.stdout).dropFirst(299).first)
-            let gravity = SIMD3(row[8], row[9], row[10])
-            return acos(gravity.z / (gravity * gravity).sum().squareRoot()) * 180 / .pi
+            let gravity = Vector3(row[8], row[9], row[10])
+            return acos(gravity.z / gravity.norm) * 180 / .pi
         }
         #expect(try tilt(["--calibration", file]) < 0.3)
         #expect(try tilt([]) > 1)

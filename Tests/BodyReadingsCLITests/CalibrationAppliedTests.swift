@@ -20,11 +20,10 @@ struct CalibrationAppliedTests {
         sandbox = try CalibrationSandbox(prefix: "calibration-applied")
     }
 
-    static let bias = SIMD3(0.02, -0.015, 0.01)
-    static let offset = SIMD3(0.15, -0.1, 0.2)
-    static let matrix = CalibrationMatrix(
-        row0: SIMD3(1.03, 0.012, -0.008), row1: SIMD3(-0.006, 0.97, 0.015), row2: SIMD3(0.01, -0.004, 1.012))
-    static let hardIron = SIMD3(10.0, 20.0, 30.0)
+    static let bias = Vector3(0.02, -0.015, 0.01)
+    static let offset = Vector3(0.15, -0.1, 0.2)
+    static let matrix = Matrix3(rows: Vector3(1.03, 0.012, -0.008), Vector3(-0.006, 0.97, 0.015), Vector3(0.01, -0.004, 1.012))
+    static let hardIron = Vector3(10.0, 20.0, 30.0)
 
     static func file(sensor: String) -> CalibrationFile {
         CalibrationFile(
@@ -64,12 +63,12 @@ struct CalibrationAppliedTests {
                 Issue.record("rows need 10 columns: \(c.count), \(r.count)")
                 return
             }
-            let accel = matrix * (SIMD3(r[1], r[2], r[3]) - offset)
-            let gyro = SIMD3(r[4], r[5], r[6]) - bias
-            let magn = SIMD3(r[7], r[8], r[9]) - hardIron
+            let accel = matrix * (Vector3(r[1], r[2], r[3]) - offset)
+            let gyro = Vector3(r[4], r[5], r[6]) - bias
+            let magn = Vector3(r[7], r[8], r[9]) - hardIron
             worst = max(
-                worst, abs(c[0] - r[0]), largestComponent(SIMD3(c[1], c[2], c[3]) - accel),
-                largestComponent(SIMD3(c[4], c[5], c[6]) - gyro), largestComponent(SIMD3(c[7], c[8], c[9]) - magn))
+                worst, abs(c[0] - r[0]), (Vector3(c[1], c[2], c[3]) - accel).maxMagnitude,
+                (Vector3(c[4], c[5], c[6]) - gyro).maxMagnitude, (Vector3(c[7], c[8], c[9]) - magn).maxMagnitude)
         }
         #expect(worst < 1e-9)
     }
@@ -209,9 +208,9 @@ struct CalibrationAppliedTests {
         let inverse = try #require(Self.matrix.inverse)
         let injected = clean.map { sample in
             IMUSample(
-                t: sample.t, accelerometer: Vector3(inverse * sample.accelerometer.simd + Self.offset),
-                gyroscope: Vector3(sample.gyroscope.simd + Self.bias),
-                magnetometer: sample.magnetometer.map { Vector3($0.simd + Self.hardIron) })
+                t: sample.t, accelerometer: inverse * sample.accelerometer + Self.offset,
+                gyroscope: sample.gyroscope + Self.bias,
+                magnetometer: sample.magnetometer.map { $0 + Self.hardIron })
         }
         let cleanPath = directory + "/clean.csv"
         let injectedPath = directory + "/injected.csv"

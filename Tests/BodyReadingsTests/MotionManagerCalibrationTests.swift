@@ -1,6 +1,7 @@
 import Calibration
 import Dispatch
 import Foundation
+import MotionMath
 import Sensors
 import Testing
 @testable import BodyReadings
@@ -27,8 +28,8 @@ struct MotionManagerCalibrationTests {
         store = CalibrationStore(userDirectory: directory + "/user", systemDirectory: directory + "/system")
     }
 
-    static let bias = SIMD3(0.02, -0.015, 0.01)
-    static let offset = SIMD3(0.15, -0.1, 0.2)
+    static let bias = Vector3(0.02, -0.015, 0.01)
+    static let offset = Vector3(0.15, -0.1, 0.2)
 
     static func file(sensor: String = "sim:seed-5") -> CalibrationFile {
         CalibrationFile(
@@ -56,18 +57,17 @@ struct MotionManagerCalibrationTests {
 
     /// Largest difference between corrected and raw − correction, matched by timestamp.
     static func mismatch(_ corrected: [GyroData], _ raw: [GyroData]) -> Double {
-        let byTime = Dictionary(raw.map { ($0.timestamp, $0.rotationRate.simd) }, uniquingKeysWith: { a, _ in a })
+        let byTime = Dictionary(raw.map { ($0.timestamp, $0.rotationRate) }, uniquingKeysWith: { a, _ in a })
         var worst = 0.0
         var matched = 0
         for data in corrected {
             guard let rawValue = byTime[data.timestamp] else { continue }
             matched += 1
-            worst = max(worst, largestComponent(data.rotationRate.simd - (rawValue - bias)))
+            worst = max(worst, (data.rotationRate - (rawValue - bias)).maxMagnitude)
         }
         return matched >= 30 ? worst : .infinity
     }
 
-    static func largestComponent(_ v: SIMD3<Double>) -> Double { max(abs(v.x), abs(v.y), abs(v.z)) }
 
     @Test func theDefaultPolicyReadsTheStoreOfTheEnvironment() {
         let environment = ProcessInfo.processInfo.environment
@@ -83,9 +83,9 @@ struct MotionManagerCalibrationTests {
         // Raw gyroscope updates shifted by exactly the bias (1e-12: one subtraction), accelerometer by the offset.
         #expect(Self.mismatch(calibrated.gyro, raw.gyro) < 1e-12)
         let rawAccelerometer = Dictionary(
-            raw.accelerometer.map { ($0.timestamp, $0.acceleration.simd) }, uniquingKeysWith: { a, _ in a })
+            raw.accelerometer.map { ($0.timestamp, $0.acceleration) }, uniquingKeysWith: { a, _ in a })
         let shifted = calibrated.accelerometer.compactMap { data in
-            rawAccelerometer[data.timestamp].map { Self.largestComponent(data.acceleration.simd - ($0 - Self.offset)) }
+            rawAccelerometer[data.timestamp].map { (data.acceleration - ($0 - Self.offset)).maxMagnitude }
         }
         #expect(shifted.count >= 30)
         #expect((shifted.max() ?? .infinity) < 1e-12)

@@ -16,7 +16,7 @@ struct AccelerometerCalibratorTests {
         }
         let result = try AccelerometerCalibrator.sixPosition(poses)
         #expect(result.method == .sixPosition)
-        #expect(maxAbs(result.offset - Truth.accelerometerOffset) < Self.offsetTolerance)
+        #expect((result.offset - Truth.accelerometerOffset).maxMagnitude < Self.offsetTolerance)
         #expect(result.matrix.maximumDifference(to: Truth.accelerometerMatrix) < Self.matrixTolerance)
         let quality = try #require(result.quality)
         #expect(quality.poses == 6)
@@ -24,7 +24,7 @@ struct AccelerometerCalibratorTests {
         #expect(quality.coverage > 0.9)
         // Corrected faces read ±g along their axis to 0.02 m/s².
         for (pose, direction) in zip(poses, faceDirections) {
-            #expect(maxAbs(result.corrected(pose.accelerometer) - direction * Truth.gravity) < 0.02)
+            #expect((result.corrected(pose.accelerometer) - direction * Truth.gravity).maxMagnitude < 0.02)
         }
     }
 
@@ -36,7 +36,7 @@ struct AccelerometerCalibratorTests {
         }
         let result = try AccelerometerCalibrator.calibrate(poses)
         #expect(result.method == .ellipsoid)
-        #expect(maxAbs(result.offset - Truth.accelerometerOffset) < Self.offsetTolerance)
+        #expect((result.offset - Truth.accelerometerOffset).maxMagnitude < Self.offsetTolerance)
         #expect(result.matrix.maximumDifference(to: Truth.symmetricAccelerometerMatrix) < Self.matrixTolerance)
         let quality = try #require(result.quality)
         #expect(quality.residual < 0.01)
@@ -46,12 +46,12 @@ struct AccelerometerCalibratorTests {
     @Test func ellipsoidWithNinePosesInAHemisphereAndBelow() throws {
         var generator = SplitMix64(seed: 22)
         // Nine poses, the minimum, well spread (six faces and three diagonals).
-        let directions = faceDirections + [SIMD3(1, 1, 1), SIMD3(-1, 1, -1), SIMD3(1, -1, -1)]
+        let directions = faceDirections + [Vector3(1, 1, 1), Vector3(-1, 1, -1), Vector3(1, -1, -1)]
         let poses = directions.map {
             syntheticPose(direction: $0, matrix: Truth.symmetricAccelerometerMatrix, generator: &generator)
         }
         let result = try AccelerometerCalibrator.ellipsoid(poses)
-        #expect(maxAbs(result.offset - Truth.accelerometerOffset) < Self.offsetTolerance)
+        #expect((result.offset - Truth.accelerometerOffset).maxMagnitude < Self.offsetTolerance)
         #expect(result.matrix.maximumDifference(to: Truth.symmetricAccelerometerMatrix) < Self.matrixTolerance)
     }
 
@@ -73,7 +73,7 @@ struct AccelerometerCalibratorTests {
         // Twelve poses from turning about the x axis only: gravity stays in the y–z plane.
         let poses = (0..<12).map { k in
             syntheticPose(
-                direction: rotate(SIMD3(0, 0, 1), about: SIMD3(1, 0, 0), by: Double(k) * Double.pi / 6),
+                direction: rotate(Vector3(0, 0, 1), about: Vector3(1, 0, 0), by: Double(k) * Double.pi / 6),
                 matrix: Truth.symmetricAccelerometerMatrix, generator: &generator)
         }
         #expect {
@@ -87,7 +87,7 @@ struct AccelerometerCalibratorTests {
     @Test func sixPositionNamesTheMissingFace() {
         var generator = SplitMix64(seed: 25)
         // +z twice (tilted by 5°), no −z.
-        let directions = Array(faceDirections.prefix(5)) + [SIMD3(0.087, 0, 0.996)]
+        let directions = Array(faceDirections.prefix(5)) + [Vector3(0.087, 0, 0.996)]
         let poses = directions.map {
             syntheticPose(direction: $0, matrix: Truth.accelerometerMatrix, generator: &generator)
         }
@@ -114,14 +114,14 @@ struct AccelerometerCalibratorTests {
 
     @Test func levelRecoversTheOffsetOfAnExactScale() throws {
         var generator = SplitMix64(seed: 27)
-        let pose = syntheticPose(direction: SIMD3(0, 0, 1), matrix: .identity, generator: &generator)
+        let pose = syntheticPose(direction: Vector3(0, 0, 1), matrix: .identity, generator: &generator)
         let result = try AccelerometerCalibrator.level(pose)
         #expect(result.method == .level)
         #expect(result.matrix == .identity)
-        #expect(maxAbs(result.offset - Truth.accelerometerOffset) < Self.offsetTolerance)
+        #expect((result.offset - Truth.accelerometerOffset).maxMagnitude < Self.offsetTolerance)
         // Tilted by 15°: refused (a tilt would be taken for an offset of g·sin 15° ≈ 2.5 m/s²).
         let tilted = syntheticPose(
-            direction: rotate(SIMD3(0, 0, 1), about: SIMD3(1, 0, 0), by: 15 * Double.pi / 180), matrix: .identity,
+            direction: rotate(Vector3(0, 0, 1), about: Vector3(1, 0, 0), by: 15 * Double.pi / 180), matrix: .identity,
             generator: &generator)
         #expect {
             try AccelerometerCalibrator.level(tilted)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import TextFormats
+import MotionMath
 import Testing
 @testable import Calibration
 
@@ -11,11 +12,11 @@ func sampleFile(sensor: String = "iio:test-imu") -> CalibrationFile {
     CalibrationFile(
         sensor: sensor, created: Date(timeIntervalSince1970: 1_795_000_000), tool: "bodyreadings test",
         gyroscope: GyroscopeCalibration(
-            bias: SIMD3(0.02, -0.015, 0.01),
-            quality: .init(samples: 1000, duration: 9.99, noise: SIMD3(0.004, 0.0041, 0.0039),
-                biasUncertainty: SIMD3(1.26e-4, 1.3e-4, 1.23e-4))),
+            bias: Vector3(0.02, -0.015, 0.01),
+            quality: .init(samples: 1000, duration: 9.99, noise: Vector3(0.004, 0.0041, 0.0039),
+                biasUncertainty: Vector3(1.26e-4, 1.3e-4, 1.23e-4))),
         accelerometer: AccelerometerCalibration(
-            offset: SIMD3(0.15, -0.1, 0.2), matrix: Truth.accelerometerMatrix, method: .sixPosition,
+            offset: Vector3(0.15, -0.1, 0.2), matrix: Truth.accelerometerMatrix, method: .sixPosition,
             quality: .init(residual: 0.004, poses: 6, samples: 1200, coverage: 0.98)),
         magnetometer: MagnetometerCalibration(
             hardIron: Truth.hardIron, softIron: Truth.softIron, fieldStrength: 48,
@@ -52,18 +53,18 @@ struct CalibrationFileTests {
     }
 
     @Test func sectionsAreOptional() throws {
-        let file = CalibrationFile(sensor: "s", gyroscope: GyroscopeCalibration(bias: SIMD3(1, 2, 3)))
+        let file = CalibrationFile(sensor: "s", gyroscope: GyroscopeCalibration(bias: Vector3(1, 2, 3)))
         let decoded = try decode(file.jsonText)
-        #expect(decoded.gyroscope?.bias == SIMD3(1, 2, 3))
+        #expect(decoded.gyroscope?.bias == Vector3(1, 2, 3))
         #expect(decoded.accelerometer == nil && decoded.magnetometer == nil)
-        #expect(decoded.correctedAccelerometer(SIMD3(1, 1, 1)) == SIMD3(1, 1, 1))
+        #expect(decoded.correctedAccelerometer(Vector3(1, 1, 1)) == Vector3(1, 1, 1))
     }
 
     @Test func appliesTheCorrections() {
         let file = sampleFile()
-        let raw = SIMD3(1.0, 2.0, 3.0)
-        #expect(file.correctedGyroscope(raw) == raw - SIMD3(0.02, -0.015, 0.01))
-        #expect(file.correctedAccelerometer(raw) == Truth.accelerometerMatrix * (raw - SIMD3(0.15, -0.1, 0.2)))
+        let raw = Vector3(1.0, 2.0, 3.0)
+        #expect(file.correctedGyroscope(raw) == raw - Vector3(0.02, -0.015, 0.01))
+        #expect(file.correctedAccelerometer(raw) == Truth.accelerometerMatrix * (raw - Vector3(0.15, -0.1, 0.2)))
         #expect(file.correctedMagnetometer(raw) == Truth.softIron * (raw - Truth.hardIron))
         let plain: [Double] = [1, 2, 3]
         let triple = file.apply(accelerometer: plain, gyroscope: plain, magnetometer: nil)
@@ -74,9 +75,9 @@ struct CalibrationFileTests {
 
     @Test func mergingKeepsOtherSections() {
         let old = sampleFile()
-        let newer = CalibrationFile(sensor: old.sensor, gyroscope: GyroscopeCalibration(bias: SIMD3(9, 9, 9)))
+        let newer = CalibrationFile(sensor: old.sensor, gyroscope: GyroscopeCalibration(bias: Vector3(9, 9, 9)))
         let merged = old.merging(newer)
-        #expect(merged.gyroscope?.bias == SIMD3(9, 9, 9))
+        #expect(merged.gyroscope?.bias == Vector3(9, 9, 9))
         #expect(merged.accelerometer == old.accelerometer)
         #expect(merged.magnetometer == old.magnetometer)
     }
@@ -147,8 +148,8 @@ struct CalibrationFileTests {
     @Test func decodesTheExampleFiles() throws {
         let hil = try CalibrationStore.read(
             path: calibrationDirectory + "/examples/hil-virtual-hub.json", expectedSensor: "hil-virtual-hub")
-        #expect(hil.gyroscope?.bias == SIMD3(0.02, -0.015, 0.01))
-        #expect(hil.accelerometer?.offset == SIMD3(0.15, -0.1, 0.2))
+        #expect(hil.gyroscope?.bias == Vector3(0.02, -0.015, 0.01))
+        #expect(hil.accelerometer?.offset == Vector3(0.15, -0.1, 0.2))
         #expect(hil.accelerometer?.matrix == .identity)
         #expect(hil.magnetometer == nil)
         let full = try CalibrationStore.read(path: calibrationDirectory + "/examples/full.json")

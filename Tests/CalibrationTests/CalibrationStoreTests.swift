@@ -1,4 +1,5 @@
 import Foundation
+import MotionMath
 import Testing
 @testable import Calibration
 
@@ -36,14 +37,14 @@ struct CalibrationStoreTests {
         let root = try temporaryDirectory()
         let store = CalibrationStore(userDirectory: root + "/user", systemDirectory: root + "/system")
         #expect(try store.load(sensor: "imu") == nil)
-        let systemFile = CalibrationFile(sensor: "imu", gyroscope: GyroscopeCalibration(bias: SIMD3(1, 1, 1)))
+        let systemFile = CalibrationFile(sensor: "imu", gyroscope: GyroscopeCalibration(bias: Vector3(1, 1, 1)))
         try CalibrationStore.write(systemFile, to: store.candidatePaths(forSensor: "imu")[1])
         #expect(try store.load(sensor: "imu")?.path == root + "/system/imu.json")
-        let userFile = CalibrationFile(sensor: "imu", gyroscope: GyroscopeCalibration(bias: SIMD3(2, 2, 2)))
+        let userFile = CalibrationFile(sensor: "imu", gyroscope: GyroscopeCalibration(bias: Vector3(2, 2, 2)))
         try CalibrationStore.write(userFile, to: store.candidatePaths(forSensor: "imu")[0])
         let located = try #require(try store.load(sensor: "imu"))
         #expect(located.path == root + "/user/imu.json")
-        #expect(located.file.gyroscope?.bias == SIMD3(2, 2, 2))
+        #expect(located.file.gyroscope?.bias == Vector3(2, 2, 2))
         #expect(store.shadowed(root + "/system/imu.json"))
         #expect(store.entries().count == 2)
     }
@@ -52,16 +53,16 @@ struct CalibrationStoreTests {
         let root = try temporaryDirectory()
         let store = CalibrationStore(userDirectory: root + "/deep/user", systemDirectory: root + "/system")
         let accel = CalibrationFile(
-            sensor: "imu", accelerometer: AccelerometerCalibration(offset: SIMD3(0.1, 0.2, 0.3)))
+            sensor: "imu", accelerometer: AccelerometerCalibration(offset: Vector3(0.1, 0.2, 0.3)))
         let first = try store.save(accel)
         #expect(first.path == root + "/deep/user/imu.json")
         #expect(first.mergedFrom == nil)
-        let gyro = CalibrationFile(sensor: "imu", gyroscope: GyroscopeCalibration(bias: SIMD3(0.01, 0, 0)))
+        let gyro = CalibrationFile(sensor: "imu", gyroscope: GyroscopeCalibration(bias: Vector3(0.01, 0, 0)))
         let second = try store.save(gyro)
         #expect(second.mergedFrom == first.path)
         let stored = try CalibrationStore.read(path: second.path, expectedSensor: "imu")
-        #expect(stored.accelerometer?.offset == SIMD3(0.1, 0.2, 0.3))
-        #expect(stored.gyroscope?.bias == SIMD3(0.01, 0, 0))
+        #expect(stored.accelerometer?.offset == Vector3(0.1, 0.2, 0.3))
+        #expect(stored.gyroscope?.bias == Vector3(0.01, 0, 0))
     }
 
     @Test func savingToAnotherSensorsFileIsRefused() throws {
@@ -93,7 +94,7 @@ struct CalibrationStoreTests {
         let old = sampleFile(sensor: "imu")
         try CalibrationStore.write(old, to: path)
         let before = try #require(FileManager.default.contents(atPath: path))
-        let newer = CalibrationFile(sensor: "imu", gyroscope: GyroscopeCalibration(bias: SIMD3(5, 5, 5)))
+        let newer = CalibrationFile(sensor: "imu", gyroscope: GyroscopeCalibration(bias: Vector3(5, 5, 5)))
         #expect(throws: CalibrationFileError.self) {
             try CalibrationStore.write(newer, to: path, crashAt: crash)
         }
@@ -108,7 +109,7 @@ struct CalibrationStoreTests {
         #expect(store.entries().count == 1)
         // The next write succeeds over it.
         try CalibrationStore.write(newer, to: path)
-        #expect(try CalibrationStore.read(path: path).gyroscope?.bias == SIMD3(5, 5, 5))
+        #expect(try CalibrationStore.read(path: path).gyroscope?.bias == Vector3(5, 5, 5))
     }
 
     @Test func anUnwritableDirectorySaysWhereAndWhy() throws {

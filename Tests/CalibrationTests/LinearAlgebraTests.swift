@@ -7,9 +7,9 @@ import Testing
 struct LinearAlgebraTests {
     @Test func jacobiDiagonalisesASymmetricMatrix() throws {
         // A = V diag(1, 4, 9) Vᵀ with V a rotation: eigenvalues recovered to 1e-12.
-        let v = CalibrationMatrix(
-            columns: SIMD3(2, 1, 2) / 3, SIMD3(1, 2, -2) / 3, SIMD3(-2, 2, 1) / 3)
-        let a = v * CalibrationMatrix(diagonal: SIMD3(1, 4, 9)) * v.transposed
+        let v = Matrix3(
+            columns: Vector3(2, 1, 2) / 3, Vector3(1, 2, -2) / 3, Vector3(-2, 2, 1) / 3)
+        let a = v * Matrix3(diagonal: Vector3(1, 4, 9)) * v.transposed
         let eigen = try #require(SymmetricEigen(a))
         #expect(abs(eigen.values[0] - 1) < 1e-12)
         #expect(abs(eigen.values[1] - 4) < 1e-12)
@@ -22,8 +22,8 @@ struct LinearAlgebraTests {
         let m = Truth.accelerometerMatrix
         let inverse = try #require(m.inverse)
         #expect((m * inverse).maximumDifference(to: .identity) < 1e-14)
-        #expect(CalibrationMatrix(diagonal: SIMD3(1, 2, 0)).inverse == nil)
-        #expect(abs(CalibrationMatrix(diagonal: SIMD3(1, 2, 3)).determinant - 6) < 1e-15)
+        #expect(Matrix3(diagonal: Vector3(1, 2, 0)).inverse == nil)
+        #expect(abs(Matrix3(diagonal: Vector3(1, 2, 3)).determinant - 6) < 1e-15)
     }
 
     @Test func leastSquaresSolvesAndReportsConditioning() throws {
@@ -42,10 +42,10 @@ struct LinearAlgebraTests {
         var generator = SplitMix64(seed: 1)
         let shapeRoot = Truth.softIron * (1 / 40.0)
         let inverse = try #require(shapeRoot.inverse)
-        let centre = SIMD3(10.0, -5.0, 3.0)
+        let centre = Vector3(10.0, -5.0, 3.0)
         let points = (0..<200).map { _ in inverse * generator.direction() + centre }
         let fit = try EllipsoidFit.fit(points, maximumCondition: 1e6).get()
-        #expect(maxAbs(fit.center - centre) < 1e-9)
+        #expect((fit.center - centre).maxMagnitude < 1e-9)
         #expect(fit.shape.maximumDifference(to: shapeRoot.transposed * shapeRoot) < 1e-12)
         #expect(fit.unitTransform.maximumDifference(to: shapeRoot) < 1e-10)
     }
@@ -59,12 +59,12 @@ struct LinearAlgebraTests {
         var hemisphere = SphereCoverage()
         for _ in 0..<20000 {
             let d = generator.direction()
-            hemisphere.add(SIMD3(d.x, d.y, abs(d.z)))
+            hemisphere.add(Vector3(d.x, d.y, abs(d.z)))
         }
         #expect(hemisphere.fraction == 0.5)
         var nothing = SphereCoverage()
         nothing.add(.zero)
-        nothing.add(SIMD3(.nan, 0, 0))
+        nothing.add(Vector3(.nan, 0, 0))
         #expect(nothing.hitCount == 0)
     }
 }

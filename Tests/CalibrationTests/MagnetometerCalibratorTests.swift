@@ -8,8 +8,8 @@ struct MagnetometerCalibratorTests {
     // Tolerances stated by the task: hard iron within 0.5 µT, soft iron within 2 % (0.02 per element).
     static let sigma = 0.3
 
-    static func samples(count: Int = 2000, seed: UInt64, direction: (inout SplitMix64) -> SIMD3<Double>)
-        -> [SIMD3<Double>]
+    static func samples(count: Int = 2000, seed: UInt64, direction: (inout SplitMix64) -> Vector3)
+        -> [Vector3]
     {
         var generator = SplitMix64(seed: seed)
         return (0..<count).map { _ in
@@ -20,7 +20,7 @@ struct MagnetometerCalibratorTests {
     @Test func recoversHardAndSoftIron() throws {
         let raw = Self.samples(seed: 30) { $0.direction() }
         let result = try MagnetometerCalibrator.calibrate(raw)
-        #expect(maxAbs(result.hardIron - Truth.hardIron) < 0.5)
+        #expect((result.hardIron - Truth.hardIron).maxMagnitude < 0.5)
         #expect(result.softIron.maximumDifference(to: Truth.softIron) < 0.02)
         #expect(abs(result.softIron.determinant - 1) < 1e-9)
         let field = try #require(result.fieldStrength)
@@ -34,10 +34,10 @@ struct MagnetometerCalibratorTests {
     @Test func acceptsAHemisphere() throws {
         let raw = Self.samples(seed: 31) { generator in
             let d = generator.direction()
-            return SIMD3(d.x, d.y, abs(d.z))
+            return Vector3(d.x, d.y, abs(d.z))
         }
         let result = try MagnetometerCalibrator.calibrate(raw)
-        #expect(maxAbs(result.hardIron - Truth.hardIron) < 1.0)
+        #expect((result.hardIron - Truth.hardIron).maxMagnitude < 1.0)
         #expect(try #require(result.quality).coverage > 0.4)
     }
 
@@ -45,7 +45,7 @@ struct MagnetometerCalibratorTests {
         // Turning about z only: the field's z component is constant, the samples lie on a circle.
         let raw = Self.samples(seed: 32) { generator in
             let angle = Double.random(in: 0..<(2 * Double.pi), using: &generator)
-            return SIMD3(cos(angle) * 0.8, sin(angle) * 0.8, 0.6)
+            return Vector3(cos(angle) * 0.8, sin(angle) * 0.8, 0.6)
         }
         #expect {
             try MagnetometerCalibrator.calibrate(raw)
@@ -61,9 +61,9 @@ struct MagnetometerCalibratorTests {
         // Turns about z, then about x (the simulator's spins): a one-parameter family of quadrics passes through two
         // circles, so the fit is not determined.
         var generator = SplitMix64(seed: 36)
-        let raw = (0..<2000).map { index -> SIMD3<Double> in
+        let raw = (0..<2000).map { index -> Vector3 in
             let angle = Double(index) * 0.01
-            let direction = index % 2 == 0 ? SIMD3(cos(angle), sin(angle), 0) : SIMD3(0, cos(angle), sin(angle))
+            let direction = index % 2 == 0 ? Vector3(cos(angle), sin(angle), 0) : Vector3(0, cos(angle), sin(angle))
             return Truth.rawMagnetometer(direction * Truth.fieldStrength) + generator.noise(Self.sigma)
         }
         do {

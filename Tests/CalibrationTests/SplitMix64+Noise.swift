@@ -11,15 +11,15 @@ extension SplitMix64 {
     }
 
     /// A vector of independent normal deviates with standard deviation `sigma`.
-    mutating func noise(_ sigma: Double) -> SIMD3<Double> {
-        SIMD3(gaussian(), gaussian(), gaussian()) * sigma
+    mutating func noise(_ sigma: Double) -> Vector3 {
+        Vector3(gaussian(), gaussian(), gaussian()) * sigma
     }
 
     /// A direction uniformly distributed on the unit sphere.
-    mutating func direction() -> SIMD3<Double> {
+    mutating func direction() -> Vector3 {
         while true {
-            let v = SIMD3(gaussian(), gaussian(), gaussian())
-            let n = (v * v).sum().squareRoot()
+            let v = Vector3(gaussian(), gaussian(), gaussian())
+            let n = v.norm
             if n > 1e-6 { return v / n }
         }
     }

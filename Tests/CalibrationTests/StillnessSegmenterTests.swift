@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Still segments and poses")
 struct StillnessSegmenterTests {
-    static let order: [SIMD3<Double>] = [
-        SIMD3(0, 0, 1), SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(-1, 0, 0), SIMD3(0, -1, 0), SIMD3(0, 0, -1),
+    static let order: [Vector3] = [
+        Vector3(0, 0, 1), Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(-1, 0, 0), Vector3(0, -1, 0), Vector3(0, 0, -1),
     ]
 
     @Test func findsOneSegmentPerStillPeriod() {
@@ -22,7 +22,7 @@ struct StillnessSegmenterTests {
     }
 
     @Test func mergesRepeatedPoses() {
-        let directions = Self.order + [SIMD3(0, 0, 1), SIMD3(0.05, 0, 1)]
+        let directions = Self.order + [Vector3(0, 0, 1), Vector3(0.05, 0, 1)]
         let recording = syntheticRecording(directions: directions, matrix: Truth.accelerometerMatrix, seed: 41)
         let segmenter = StillnessSegmenter()
         let segments = segmenter.segments(recording)
@@ -38,7 +38,7 @@ struct StillnessSegmenterTests {
         let poses = segmenter.poses(segmenter.segments(recording))
         let result = try AccelerometerCalibrator.calibrate(poses)
         #expect(result.method == .sixPosition)
-        #expect(maxAbs(result.offset - Truth.accelerometerOffset) < 0.02)
+        #expect((result.offset - Truth.accelerometerOffset).maxMagnitude < 0.02)
         #expect(result.matrix.maximumDifference(to: Truth.accelerometerMatrix) < 0.01)
     }
 
@@ -47,19 +47,19 @@ struct StillnessSegmenterTests {
         let segments = StillnessSegmenter().segments(recording)
         let still = segments.flatMap { recording[$0.range] }
         let result = try GyroBiasEstimator.estimate(
-            gyroscope: still.map(\.gyroscope), accelerometer: nil, times: still.map(\.time))
+            gyroscope: still.map(\.gyroscope), accelerometer: nil, times: still.map(\.t))
         let tolerance = 3 * 0.003 / Double(still.count).squareRoot()
-        #expect(maxAbs(result.bias - Truth.gyroscopeBias) < tolerance)
+        #expect((result.bias - Truth.gyroscopeBias).maxMagnitude < tolerance)
     }
 
     @Test func aMovingRecordingHasNoStillSegments() {
         var generator = SplitMix64(seed: 44)
         let samples = (0..<1000).map { i in
-            InertialSample(
-                time: Double(i) / 100,
-                accelerometer: rotate(SIMD3(0, 0, 9.81), about: SIMD3(1, 0, 0), by: Double(i) / 100)
+            IMUSample(
+                t: Double(i) / 100,
+                accelerometer: rotate(Vector3(0, 0, 9.81), about: Vector3(1, 0, 0), by: Double(i) / 100)
                     + generator.noise(0.03),
-                gyroscope: SIMD3(1, 0, 0) + generator.noise(0.003))
+                gyroscope: Vector3(1, 0, 0) + generator.noise(0.003))
         }
         #expect(StillnessSegmenter().segments(samples).isEmpty)
         #expect(StillnessSegmenter().segments(Array(samples.prefix(2))).isEmpty)

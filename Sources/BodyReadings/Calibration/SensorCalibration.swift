@@ -6,7 +6,7 @@ import Sensors
 /// kind of reading (an IMU whose accelerometer and gyroscope are one chip shares one file; a laptop's separate
 /// accelerometer and gyroscope devices have one file each), and the correction step that applies it.
 ///
-/// Bridges the `Calibration` target (SIMD3 vectors, files) to the pipeline: hand `readingCorrection` to a
+/// Bridges the `Calibration` target (files, corrections) to the pipeline: hand `readingCorrection` to a
 /// `SourceInput` (or `MotionManager(calibration: .custom(…))`), or this value to a `RecordingInput`, which calls
 /// `apply(to:)` on merged samples (`fuse`).
 public struct SensorCalibration: Sendable {
@@ -68,11 +68,11 @@ public struct SensorCalibration: Sendable {
             var corrected = reading
             switch reading.kind {
             case .accelerometer:
-                if let accelerometer { corrected.value = Vector3(accelerometer.corrected(reading.value.simd)) }
+                if let accelerometer { corrected.value = accelerometer.corrected(reading.value) }
             case .gyroscope:
-                if let gyroscope { corrected.value = Vector3(gyroscope.corrected(reading.value.simd)) }
+                if let gyroscope { corrected.value = gyroscope.corrected(reading.value) }
             case .magnetometer:
-                if let magnetometer { corrected.value = Vector3(magnetometer.corrected(reading.value.simd)) }
+                if let magnetometer { corrected.value = magnetometer.corrected(reading.value) }
             }
             return corrected
         }
@@ -82,13 +82,13 @@ public struct SensorCalibration: Sendable {
     public func apply(to sample: IMUSample) -> IMUSample {
         var corrected = sample
         if let accelerometer = files[.accelerometer]?.file.accelerometer {
-            corrected.accelerometer = Vector3(accelerometer.corrected(sample.accelerometer.simd))
+            corrected.accelerometer = accelerometer.corrected(sample.accelerometer)
         }
         if let gyroscope = files[.gyroscope]?.file.gyroscope {
-            corrected.gyroscope = Vector3(gyroscope.corrected(sample.gyroscope.simd))
+            corrected.gyroscope = gyroscope.corrected(sample.gyroscope)
         }
         if let magnetometer = files[.magnetometer]?.file.magnetometer, let raw = sample.magnetometer {
-            corrected.magnetometer = Vector3(magnetometer.corrected(raw.simd))
+            corrected.magnetometer = magnetometer.corrected(raw)
         }
         return corrected
     }

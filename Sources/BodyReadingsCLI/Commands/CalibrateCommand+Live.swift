@@ -146,7 +146,7 @@ struct GuidedGyroscope: GuidedProcedure {
         let first = start ?? sample.t
         start = first
         let status = estimator.add(
-            gyroscope: sample.gyroscope.simd, accelerometer: sample.accelerometer.simd, time: sample.t)
+            gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, time: sample.t)
         if case .motion = status {
             restart(progress, at: sample.t)
             return false
@@ -190,31 +190,31 @@ struct StillWindow {
         }
         guard filled, recent.count >= 5 else { return false }
         let thresholds = StillnessSegmenter.Settings()
-        return spread(recent.map(\.accelerometer.simd)) <= thresholds.accelerometerThreshold
-            && spread(recent.map(\.gyroscope.simd)) <= thresholds.gyroscopeThreshold
+        return spread(recent.map(\.accelerometer)) <= thresholds.accelerometerThreshold
+            && spread(recent.map(\.gyroscope)) <= thresholds.gyroscopeThreshold
     }
 
-    private func spread(_ values: [SIMD3<Double>]) -> Double {
-        let mean = values.reduce(SIMD3<Double>.zero, +) / Double(values.count)
-        let variance = values.reduce(SIMD3<Double>.zero) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)
+    private func spread(_ values: [Vector3]) -> Double {
+        let mean = values.reduce(Vector3.zero, +) / Double(values.count)
+        let variance = values.reduce(Vector3.zero) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)
         return max(variance.x, variance.y, variance.z).squareRoot()
     }
 }
 
 /// Accelerometer: the six faces in turn, each held still for two seconds (or, with `level`, only lying flat).
 struct GuidedAccelerometer: GuidedProcedure {
-    static let allFaces: [(axis: SIMD3<Double>, name: String, how: String)] = [
-        (SIMD3(0, 0, 1), "+z", "flat on its back, screen up"),
-        (SIMD3(0, 0, -1), "−z", "flat on its face, screen down"),
-        (SIMD3(1, 0, 0), "+x", "standing on its left edge (right edge up)"),
-        (SIMD3(-1, 0, 0), "−x", "standing on its right edge (left edge up)"),
-        (SIMD3(0, 1, 0), "+y", "standing on its bottom edge (top up)"),
-        (SIMD3(0, -1, 0), "−y", "standing on its top edge (bottom up)"),
+    static let allFaces: [(axis: Vector3, name: String, how: String)] = [
+        (Vector3(0, 0, 1), "+z", "flat on its back, screen up"),
+        (Vector3(0, 0, -1), "−z", "flat on its face, screen down"),
+        (Vector3(1, 0, 0), "+x", "standing on its left edge (right edge up)"),
+        (Vector3(-1, 0, 0), "−x", "standing on its right edge (left edge up)"),
+        (Vector3(0, 1, 0), "+y", "standing on its bottom edge (top up)"),
+        (Vector3(0, -1, 0), "−y", "standing on its top edge (bottom up)"),
     ]
     static let holdSeconds = 2.0
 
     let level: Bool
-    let faces: [(axis: SIMD3<Double>, name: String, how: String)]
+    let faces: [(axis: Vector3, name: String, how: String)]
     var face = 0
     var poses: [StillPose] = []
     var window = StillWindow()
@@ -248,9 +248,9 @@ struct GuidedAccelerometer: GuidedProcedure {
         // 1. Stillness over the last half second (the segmenter's thresholds).
         let still = window.add(sample)
         // 2. In the right orientation?
-        let a = sample.accelerometer.simd
-        let norm = (a * a).sum().squareRoot()
-        let aligned = norm > 0 && ((a / norm) * faces[face].axis).sum() >= 0.906  // within 25°
+        let a = sample.accelerometer
+        let norm = a.norm
+        let aligned = norm > 0 && (a / norm).dot(faces[face].axis) >= 0.906  // within 25°
         guard still, aligned else {
             pose = HeldPose()
             progress.update(fraction: 0, label: still ? "turn to \(faces[face].name) up" : "hold still")
@@ -273,12 +273,12 @@ struct GuidedAccelerometer: GuidedProcedure {
 
 /// The accelerometer readings of one pose being held still: their sum, count and when the hold began.
 struct HeldPose {
-    private var sum = SIMD3<Double>.zero
+    private var sum = Vector3.zero
     private var count = 0
     private var start: Double?
 
     /// Adds a reading taken at `t` and returns how much of `holdSeconds` the pose has been held (≥ 1 when done).
-    mutating func add(_ accelerometer: SIMD3<Double>, at t: Double, holdSeconds: Double) -> Double {
+    mutating func add(_ accelerometer: Vector3, at t: Double, holdSeconds: Double) -> Double {
         let first = start ?? t
         start = first
         sum += accelerometer
@@ -313,11 +313,11 @@ struct GuidedFreePoses: GuidedProcedure {
             announced = true
             progress.event("pose 1/\(Self.needed): any orientation, held still")
         }
-        let a = sample.accelerometer.simd
-        let norm = (a * a).sum().squareRoot()
+        let a = sample.accelerometer
+        let norm = a.norm
         let new = norm > 0 && poses.allSatisfy { pose in
             let p = pose.accelerometer
-            return ((p * a).sum() / ((p * p).sum().squareRoot() * norm)) < Self.separation
+            return (p.dot(a) / (p.norm * norm)) < Self.separation
         }
         guard window.add(sample), new else {
             pose = HeldPose()
@@ -341,9 +341,9 @@ struct GuidedFreePoses: GuidedProcedure {
 /// Magnetometer: free rotation until the rough coverage is high or `longestSeconds` have passed, then the fit.
 struct GuidedMagnetometer: GuidedProcedure {
     let longestSeconds: Double
-    var samples: [SIMD3<Double>] = []
-    var low = SIMD3<Double>(repeating: .infinity)
-    var high = SIMD3<Double>(repeating: -.infinity)
+    var samples: [Vector3] = []
+    var low = Vector3(repeating: .infinity)
+    var high = Vector3(repeating: -.infinity)
     var start: Double?
     /// Rough coverage around the running min/max centre, for feedback and to stop early.
     var coverage = SphereCoverage()
@@ -363,12 +363,12 @@ struct GuidedMagnetometer: GuidedProcedure {
     var summary: [String] { ["\(samples.count) samples, rough coverage \(Int(coverage.fraction * 100)) %"] }
 
     mutating func add(_ sample: IMUSample, into file: inout CalibrationFile, progress: ProgressLine) throws -> Bool {
-        guard let m = sample.magnetometer?.simd else { return false }
+        guard let m = sample.magnetometer else { return false }
         let first = start ?? sample.t
         start = first
         samples.append(m)
-        low = pointwiseMin(low, m)
-        high = pointwiseMax(high, m)
+        low = Vector3(pointwiseMin(low.simd, m.simd))
+        high = Vector3(pointwiseMax(high.simd, m.simd))
         if samples.count % 50 == 0 {
             // The centre moves while the ranges grow: recount from scratch now and then.
             coverage = SphereCoverage()

@@ -1,6 +1,7 @@
 import BodyReadings
 import Calibration
 import FoundationEssentials
+import MotionMath
 import ReadingFormats
 import TextFormats
 
@@ -142,13 +143,8 @@ enum CalibrateCommand {
 
         // 1. Read the recording (raw: recorded with --no-calibration).
         let reader = try RecordingReader(path: path, useMagnetometer: action == "magnetometer")
-        var samples: [InertialSample] = []
-        while let sample = try reader.next() {
-            samples.append(
-                InertialSample(
-                    time: sample.t, accelerometer: sample.accelerometer.simd, gyroscope: sample.gyroscope.simd,
-                    magnetometer: sample.magnetometer?.simd))
-        }
+        var samples: [IMUSample] = []
+        while let sample = try reader.next() { samples.append(sample) }
 
         // 2. Estimate; a refusal writes nothing.
         var file = CalibrationFile(sensor: sensor, tool: "bodyreadings \(BodyReadingsTool.version)")
@@ -177,8 +173,8 @@ enum CalibrateCommand {
                 console.note("\(plural(poses.count, "pose")) in \(plural(segments.count, "still period")) found")
                 if arguments.has("--level") {
                     // The pose closest to screen-up; the estimator refuses it when it is not level.
-                    guard let flat = poses.max(by: { $0.accelerometer.z / length($0.accelerometer)
-                        < $1.accelerometer.z / length($1.accelerometer) })
+                    guard let flat = poses.max(by: { $0.accelerometer.z / $0.accelerometer.norm
+                        < $1.accelerometer.z / $1.accelerometer.norm })
                     else { throw CalibrationError.tooFewPoses(found: 0, needed: 1) }
                     file.accelerometer = try AccelerometerCalibrator.level(flat)
                 } else {
@@ -230,10 +226,6 @@ enum CalibrateCommand {
             for line in describe(file) { try console.write(line + "\n") }
         }
         return .ok
-    }
-
-    static func length(_ v: SIMD3<Double>) -> Double {
-        (v * v).sum().squareRoot()
     }
 
     static func sectionName(_ action: String) -> String {
@@ -384,12 +376,12 @@ enum CalibrateCommand {
         FixedDecimal.string(value, digits: digits)
     }
 
-    static func vector(_ v: SIMD3<Double>, _ digits: Int) -> String {
+    static func vector(_ v: Vector3, _ digits: Int) -> String {
         "[\(format(v.x, digits)), \(format(v.y, digits)), \(format(v.z, digits))]"
     }
 
-    static func matrix(_ m: CalibrationMatrix) -> String {
-        "[" + [m.row0, m.row1, m.row2].map { vector($0, 4) }.joined(separator: ", ") + "]"
+    static func matrix(_ m: Matrix3) -> String {
+        "[" + [m.row0, m.row1, m.row2].map { vector(Vector3($0), 4) }.joined(separator: ", ") + "]"
     }
 
     static func quoted(_ text: String) -> String {

@@ -1,9 +1,11 @@
+import MotionMath
+
 /// The accelerometer section of a calibration: `corrected = matrix · (raw − offset)`.
 public struct AccelerometerCalibration: Sendable, Equatable {
     /// The zero-g offset, m/s², subtracted first.
-    public var offset: SIMD3<Double>
+    public var offset: Vector3
     /// Scale and misalignment (rows), applied after the offset. The identity for an offset-only calibration.
-    public var matrix: CalibrationMatrix
+    public var matrix: Matrix3
     /// How the values were found; nil for hand-written files.
     public var method: Method?
     /// How good the estimate is; nil for hand-written files.
@@ -11,7 +13,7 @@ public struct AccelerometerCalibration: Sendable, Equatable {
 
     /// Creates a section.
     public init(
-        offset: SIMD3<Double>, matrix: CalibrationMatrix = .identity, method: Method? = nil, quality: Quality? = nil
+        offset: Vector3, matrix: Matrix3 = .identity, method: Method? = nil, quality: Quality? = nil
     ) {
         self.offset = offset
         self.matrix = matrix
@@ -53,7 +55,7 @@ public struct AccelerometerCalibration: Sendable, Equatable {
     }
 
     /// The corrected specific force, m/s².
-    public func corrected(_ raw: SIMD3<Double>) -> SIMD3<Double> {
+    public func corrected(_ raw: Vector3) -> Vector3 {
         matrix * (raw - offset)
     }
 }

@@ -1,3 +1,5 @@
+import MotionMath
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -65,7 +67,7 @@ public enum AccelerometerCalibrator {
         var faces = [StillPose?](repeating: nil, count: 6)
         var alignment = [Double](repeating: cosLimit, count: 6)
         for pose in poses {
-            let norm = length(pose.accelerometer)
+            let norm = pose.accelerometer.norm
             guard norm > 0, norm.isFinite else { continue }
             let u = pose.accelerometer / norm
             for axis in 0..<3 {
@@ -81,13 +83,13 @@ public enum AccelerometerCalibrator {
             throw .missingFaces(missing)
         }
         // 2. Offset: the mean of the six; columns of K: half the difference of opposite faces over g.
-        let offset = found.map(\.accelerometer).reduce(SIMD3<Double>.zero, +) / 6
+        let offset = found.map(\.accelerometer).reduce(Vector3.zero, +) / 6
         let g = settings.gravity
-        let k = CalibrationMatrix(
+        let k = Matrix3(
             columns: (found[0].accelerometer - found[1].accelerometer) / (2 * g),
             (found[2].accelerometer - found[3].accelerometer) / (2 * g),
             (found[4].accelerometer - found[5].accelerometer) / (2 * g))
-        guard let matrix = k.inverse, matrix.isFinite else {
+        guard let matrix = k.calibrationInverse, matrix.isFinite else {
             throw .illConditioned(conditionNumber: .infinity, limit: settings.maximumConditionNumber)
         }
         return try finish(
@@ -99,22 +101,22 @@ public enum AccelerometerCalibrator {
     /// only, assuming the scale is right (laptops, which cannot rest on their six faces; virtual sensors). A tilt of
     /// θ shows up as an offset error of g·sin θ, so the surface must be level.
     public static func level(
-        _ pose: StillPose, up: SIMD3<Double> = SIMD3(0, 0, 1), settings: Settings = Settings()
+        _ pose: StillPose, up: Vector3 = Vector3(0, 0, 1), settings: Settings = Settings()
     ) throws(CalibrationError) -> AccelerometerCalibration {
-        let norm = length(pose.accelerometer)
-        let upNorm = length(up)
+        let norm = pose.accelerometer.norm
+        let upNorm = up.norm
         guard norm > 0, norm.isFinite, upNorm > 0 else { throw .tooFewPoses(found: 0, needed: 1) }
         let axis = up / upNorm
-        let angle = acos(max(-1, min(1, dot(pose.accelerometer / norm, axis)))) * 180 / Double.pi
+        let angle = acos(max(-1, min(1, (pose.accelerometer / norm).dot(axis)))) * 180 / Double.pi
         guard angle <= settings.maximumLevelAngle else {
             throw .implausible(
                 "the device is tilted \(CalibrationError.format(angle))° from level (at most "
                     + "\(CalibrationError.format(settings.maximumLevelAngle))°): lay it flat on a level table")
         }
         let offset = pose.accelerometer - axis * settings.gravity
-        guard length(offset) <= settings.maximumOffset else {
+        guard offset.norm <= settings.maximumOffset else {
             throw .implausible(
-                "offset \(CalibrationError.format(length(offset))) m/s² above \(settings.maximumOffset) m/s²")
+                "offset \(CalibrationError.format(offset.norm)) m/s² above \(settings.maximumOffset) m/s²")
         }
         return AccelerometerCalibration(
             offset: offset, matrix: .identity, method: .level,
@@ -146,7 +148,7 @@ public enum AccelerometerCalibrator {
     }
 
     private static func finish(
-        offset: SIMD3<Double>, matrix: CalibrationMatrix, method: AccelerometerCalibration.Method,
+        offset: Vector3, matrix: Matrix3, method: AccelerometerCalibration.Method,
         poses: [StillPose], settings: Settings
     ) throws(CalibrationError) -> AccelerometerCalibration {
         // 1. Plausibility: singular values of M (square roots of the eigenvalues of Mᵀ M) and the offset.
@@ -159,13 +161,13 @@ public enum AccelerometerCalibrator {
                 "scale factors \(CalibrationError.format(scales.0))…\(CalibrationError.format(scales.1)) outside "
                     + "\(settings.plausibleScale.lowerBound)…\(settings.plausibleScale.upperBound)")
         }
-        guard length(offset) <= settings.maximumOffset else {
+        guard offset.norm <= settings.maximumOffset else {
             throw .implausible(
-                "offset \(CalibrationError.format(length(offset))) m/s² above \(settings.maximumOffset) m/s²")
+                "offset \(CalibrationError.format(offset.norm)) m/s² above \(settings.maximumOffset) m/s²")
         }
         // 2. Residual: how far each corrected pose is from g.
         let squares = poses.map { pose -> Double in
-            let error = length(matrix * (pose.accelerometer - offset)) - settings.gravity
+            let error = (matrix * (pose.accelerometer - offset)).norm - settings.gravity
             return error * error
         }
         let residual = (squares.reduce(0, +) / Double(poses.count)).squareRoot()
@@ -181,14 +183,14 @@ public enum AccelerometerCalibrator {
 
     /// 3 × the smallest eigenvalue of the covariance of the unit directions: 1 for the six faces or a uniform sphere,
     /// 0.25 for a uniform hemisphere, 0 for directions in one plane.
-    static func directionSpread(_ vectors: [SIMD3<Double>]) -> Double {
-        let units = vectors.compactMap { v -> SIMD3<Double>? in
-            let n = length(v)
+    static func directionSpread(_ vectors: [Vector3]) -> Double {
+        let units = vectors.compactMap { v -> Vector3? in
+            let n = v.norm
             return n > 0 && n.isFinite ? v / n : nil
         }
         guard units.count >= 2 else { return 0 }
-        let mean = units.reduce(SIMD3<Double>.zero, +) / Double(units.count)
-        var covariance = CalibrationMatrix(diagonal: .zero)
+        let mean = units.reduce(Vector3.zero, +) / Double(units.count)
+        var covariance = Matrix3(diagonal: .zero)
         for u in units {
             let d = u - mean
             for i in 0..<3 {

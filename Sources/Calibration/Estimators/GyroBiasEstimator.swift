@@ -1,3 +1,5 @@
+import MotionMath
+
 /// Estimates the gyroscope bias and noise from a period in which the device lies still.
 ///
 /// The bias is the mean of the samples and the noise their standard deviation per axis. The device must not move:
@@ -45,10 +47,10 @@ public struct GyroBiasEstimator: Sendable {
 
     /// The thresholds in use.
     public let settings: Settings
-    private var gyroscope: [SIMD3<Double>] = []
-    private var accelerometer: [SIMD3<Double>] = []
-    private var gyroscopeSum = SIMD3<Double>.zero
-    private var accelerometerSum = SIMD3<Double>.zero
+    private var gyroscope: [Vector3] = []
+    private var accelerometer: [Vector3] = []
+    private var gyroscopeSum = Vector3.zero
+    private var accelerometerSum = Vector3.zero
     private var firstTime: Double?
     private var lastTime: Double?
     private var motion: CalibrationError?
@@ -63,7 +65,7 @@ public struct GyroBiasEstimator: Sendable {
 
     /// Adds one sample: angular velocity in rad/s, optional specific force in m/s², optional time in s.
     public mutating func add(
-        gyroscope sample: SIMD3<Double>, accelerometer acceleration: SIMD3<Double>? = nil, time: Double? = nil
+        gyroscope sample: Vector3, accelerometer acceleration: Vector3? = nil, time: Double? = nil
     ) -> Progress {
         if let motion, !settings.restartOnMotion { return .motion(motion) }
         // 1. Per-sample motion check against the running mean, once the mean means something.
@@ -102,9 +104,9 @@ public struct GyroBiasEstimator: Sendable {
         motion = nil
     }
 
-    private func deviation(of sample: SIMD3<Double>, _ acceleration: SIMD3<Double>?) -> CalibrationError? {
+    private func deviation(of sample: Vector3, _ acceleration: Vector3?) -> CalibrationError? {
         let mean = gyroscopeSum / Double(gyroscope.count)
-        let gyroDeviation = maxAbs(sample - mean)
+        let gyroDeviation = (sample - mean).maxMagnitude
         if gyroDeviation > settings.maximumDeviation {
             return .motionDetected(
                 figure: "gyroscope deviation from the mean (rad/s)", value: gyroDeviation,
@@ -112,7 +114,7 @@ public struct GyroBiasEstimator: Sendable {
         }
         if let acceleration, !accelerometer.isEmpty {
             let accelerationMean = accelerometerSum / Double(accelerometer.count)
-            let accelerationDeviation = maxAbs(acceleration - accelerationMean)
+            let accelerationDeviation = (acceleration - accelerationMean).maxMagnitude
             if accelerationDeviation > settings.maximumAccelerometerDeviation {
                 return .motionDetected(
                     figure: "accelerometer deviation from the mean (m/s²)", value: accelerationDeviation,
@@ -130,9 +132,9 @@ public struct GyroBiasEstimator: Sendable {
         }
         // 1. Mean and standard deviation (two-pass, for accuracy with large biases).
         let count = Double(gyroscope.count)
-        let bias = gyroscope.reduce(SIMD3<Double>.zero, +) / count
-        let variance = gyroscope.reduce(SIMD3<Double>.zero) { $0 + ($1 - bias) * ($1 - bias) } / (count - 1)
-        let noise = SIMD3(variance.x.squareRoot(), variance.y.squareRoot(), variance.z.squareRoot())
+        let bias = gyroscope.reduce(Vector3.zero, +) / count
+        let variance = gyroscope.reduce(Vector3.zero) { $0 + ($1 - bias) * ($1 - bias) } / (count - 1)
+        let noise = Vector3(variance.x.squareRoot(), variance.y.squareRoot(), variance.z.squareRoot())
         // 2. Stillness over the whole period, not only sample by sample.
         let axes = ["x", "y", "z"]
         for axis in 0..<3 where noise[axis] > settings.maximumStandardDeviation {
@@ -140,21 +142,21 @@ public struct GyroBiasEstimator: Sendable {
                 figure: "gyroscope \(axes[axis]) standard deviation (rad/s)", value: noise[axis],
                 limit: settings.maximumStandardDeviation)
         }
-        let largest = gyroscope.map { maxAbs($0 - bias) }.max() ?? 0
+        let largest = gyroscope.map { ($0 - bias).maxMagnitude }.max() ?? 0
         if largest > settings.maximumDeviation {
             throw .motionDetected(
                 figure: "gyroscope deviation from the mean (rad/s)", value: largest, limit: settings.maximumDeviation)
         }
         if accelerometer.count >= 2 {
             let n = Double(accelerometer.count)
-            let mean = accelerometer.reduce(SIMD3<Double>.zero, +) / n
-            let accelVariance = accelerometer.reduce(SIMD3<Double>.zero) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)
+            let mean = accelerometer.reduce(Vector3.zero, +) / n
+            let accelVariance = accelerometer.reduce(Vector3.zero) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)
             for axis in 0..<3 where accelVariance[axis].squareRoot() > settings.maximumAccelerometerStandardDeviation {
                 throw .motionDetected(
                     figure: "accelerometer \(axes[axis]) standard deviation (m/s²)",
                     value: accelVariance[axis].squareRoot(), limit: settings.maximumAccelerometerStandardDeviation)
             }
-            let accelLargest = accelerometer.map { maxAbs($0 - mean) }.max() ?? 0
+            let accelLargest = accelerometer.map { ($0 - mean).maxMagnitude }.max() ?? 0
             if accelLargest > settings.maximumAccelerometerDeviation {
                 throw .motionDetected(
                     figure: "accelerometer deviation from the mean (m/s²)", value: accelLargest,
@@ -173,7 +175,7 @@ public struct GyroBiasEstimator: Sendable {
     /// Estimates bias and noise from a recorded still period; refuses (does not restart) on motion.
     /// `accelerometer` and `times`, when given, must have the same count as `gyroscope`.
     public static func estimate(
-        gyroscope: [SIMD3<Double>], accelerometer: [SIMD3<Double>]? = nil, times: [Double]? = nil,
+        gyroscope: [Vector3], accelerometer: [Vector3]? = nil, times: [Double]? = nil,
         settings: Settings = Settings()
     ) throws(CalibrationError) -> GyroscopeCalibration {
         var batch = settings

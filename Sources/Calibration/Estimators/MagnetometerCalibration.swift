@@ -1,10 +1,12 @@
+import MotionMath
+
 /// The magnetometer section of a calibration: `corrected = soft_iron · (raw − hard_iron)`.
 public struct MagnetometerCalibration: Sendable, Equatable {
     /// Hard-iron offset, µT: the field of magnetised parts of the board, constant in the device frame.
-    public var hardIron: SIMD3<Double>
+    public var hardIron: Vector3
     /// Soft-iron matrix (rows), dimensionless: undoes the distortion by magnetically soft material and the sensor's
     /// scale differences. Normalised to determinant 1, so the corrected magnitude is `fieldStrength`.
-    public var softIron: CalibrationMatrix
+    public var softIron: Matrix3
     /// The fitted local field strength, µT (the geometric mean of the ellipsoid's semi-axes); nil when unknown.
     public var fieldStrength: Double?
     /// How good the estimate is; nil for hand-written files.
@@ -12,7 +14,7 @@ public struct MagnetometerCalibration: Sendable, Equatable {
 
     /// Creates a section.
     public init(
-        hardIron: SIMD3<Double>, softIron: CalibrationMatrix = .identity, fieldStrength: Double? = nil,
+        hardIron: Vector3, softIron: Matrix3 = .identity, fieldStrength: Double? = nil,
         quality: Quality? = nil
     ) {
         self.hardIron = hardIron
@@ -42,7 +44,7 @@ public struct MagnetometerCalibration: Sendable, Equatable {
     }
 
     /// The corrected magnetic field, µT.
-    public func corrected(_ raw: SIMD3<Double>) -> SIMD3<Double> {
+    public func corrected(_ raw: Vector3) -> Vector3 {
         softIron * (raw - hardIron)
     }
 }

@@ -1,3 +1,5 @@
+import MotionMath
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,7 +50,7 @@ public enum MagnetometerCalibrator {
 
     /// Calibrates from raw magnetometer samples in µT.
     public static func calibrate(
-        _ samples: [SIMD3<Double>], settings: Settings = Settings()
+        _ samples: [Vector3], settings: Settings = Settings()
     ) throws(CalibrationError) -> MagnetometerCalibration {
         let points = samples.filter { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }
         let needed = max(9, settings.minimumSamples)
@@ -97,7 +99,7 @@ public enum MagnetometerCalibrator {
         for point in points {
             let corrected = softIron * (point - fit.center)
             coverage.add(corrected)
-            let error = length(corrected) - field
+            let error = corrected.norm - field
             squares += error * error
         }
         let residual = (squares / Double(points.count)).squareRoot()
@@ -115,9 +117,9 @@ public enum MagnetometerCalibrator {
 
     /// λmin / λmax of the samples' covariance: 1 for a sphere, 0.25 for a hemisphere-shaped cloud's flat axis,
     /// 0 for a circle.
-    static func covarianceSpread(_ points: [SIMD3<Double>]) -> Double {
-        let mean = points.reduce(SIMD3<Double>.zero, +) / Double(points.count)
-        var covariance = CalibrationMatrix(diagonal: .zero)
+    static func covarianceSpread(_ points: [Vector3]) -> Double {
+        let mean = points.reduce(Vector3.zero, +) / Double(points.count)
+        var covariance = Matrix3(diagonal: .zero)
         for p in points {
             let d = p - mean
             for i in 0..<3 {

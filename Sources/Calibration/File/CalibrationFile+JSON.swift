@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MotionMath
 import TextFormats
 
 extension CalibrationFile {
@@ -122,11 +123,11 @@ extension CalibrationFile {
         return .object(members)
     }
 
-    private static func vector(_ v: SIMD3<Double>) -> JSONValue {
+    private static func vector(_ v: Vector3) -> JSONValue {
         .array([.number(v.x), .number(v.y), .number(v.z)])
     }
 
-    private static func matrix(_ m: CalibrationMatrix) -> JSONValue {
+    private static func matrix(_ m: Matrix3) -> JSONValue {
         .array(m.rows.map { row in .array(row.map { .number($0) }) })
     }
 
@@ -186,16 +187,16 @@ private struct FieldReader {
         return number
     }
 
-    func vector(_ value: JSONValue, _ name: String) throws(CalibrationFileError) -> SIMD3<Double> {
+    func vector(_ value: JSONValue, _ name: String) throws(CalibrationFileError) -> Vector3 {
         guard case .array(let elements) = value, elements.count == 3 else {
             throw fail("'\(name)' must be an array of 3 numbers [x, y, z]")
         }
-        return SIMD3(
+        return Vector3(
             try number(elements[0], name + "[0]"), try number(elements[1], name + "[1]"),
             try number(elements[2], name + "[2]"))
     }
 
-    func matrix(_ value: JSONValue, _ name: String) throws(CalibrationFileError) -> CalibrationMatrix {
+    func matrix(_ value: JSONValue, _ name: String) throws(CalibrationFileError) -> Matrix3 {
         guard case .array(let rows) = value, rows.count == 3 else {
             throw fail("'\(name)' must be 3 rows of 3 numbers")
         }
@@ -210,7 +211,7 @@ private struct FieldReader {
             }
             numbers.append(parsed)
         }
-        guard let matrix = CalibrationMatrix(rows: numbers) else { throw fail("'\(name)' must be 3×3") }
+        guard let matrix = Matrix3(rows: numbers) else { throw fail("'\(name)' must be 3×3") }
         let determinant = matrix.determinant
         guard abs(determinant) > 1e-6 else { throw fail("'\(name)' is singular (determinant \(determinant))") }
         return matrix

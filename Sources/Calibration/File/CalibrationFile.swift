@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MotionMath
 
 /// The calibration of one physical sensor, as stored in its JSON file (format: `Calibration/README.md`, schema:
 /// `Calibration/calibration.schema.json`). Every section is optional: a file may hold only a gyroscope bias.
@@ -50,24 +51,24 @@ public struct CalibrationFile: Sendable, Equatable {
     // MARK: Applying
 
     /// The corrected specific force, m/s² (unchanged without an accelerometer section).
-    public func correctedAccelerometer(_ raw: SIMD3<Double>) -> SIMD3<Double> {
+    public func correctedAccelerometer(_ raw: Vector3) -> Vector3 {
         accelerometer?.corrected(raw) ?? raw
     }
 
     /// The corrected angular velocity, rad/s (unchanged without a gyroscope section).
-    public func correctedGyroscope(_ raw: SIMD3<Double>) -> SIMD3<Double> {
+    public func correctedGyroscope(_ raw: Vector3) -> Vector3 {
         gyroscope?.corrected(raw) ?? raw
     }
 
     /// The corrected magnetic field, µT (unchanged without a magnetometer section).
-    public func correctedMagnetometer(_ raw: SIMD3<Double>) -> SIMD3<Double> {
+    public func correctedMagnetometer(_ raw: Vector3) -> Vector3 {
         magnetometer?.corrected(raw) ?? raw
     }
 
     /// Corrects one sample's three vectors.
     public func apply(
-        accelerometer: SIMD3<Double>, gyroscope: SIMD3<Double>, magnetometer: SIMD3<Double>? = nil
-    ) -> (accelerometer: SIMD3<Double>, gyroscope: SIMD3<Double>, magnetometer: SIMD3<Double>?) {
+        accelerometer: Vector3, gyroscope: Vector3, magnetometer: Vector3? = nil
+    ) -> (accelerometer: Vector3, gyroscope: Vector3, magnetometer: Vector3?) {
         (
             correctedAccelerometer(accelerometer), correctedGyroscope(gyroscope),
             magnetometer.map(correctedMagnetometer)
@@ -78,8 +79,8 @@ public struct CalibrationFile: Sendable, Equatable {
     public func apply(
         accelerometer: [Double], gyroscope: [Double], magnetometer: [Double]? = nil
     ) -> (accelerometer: [Double], gyroscope: [Double], magnetometer: [Double]?) {
-        func vector(_ a: [Double]) -> SIMD3<Double>? { a.count == 3 ? SIMD3(a[0], a[1], a[2]) : nil }
-        func array(_ v: SIMD3<Double>) -> [Double] { [v.x, v.y, v.z] }
+        func vector(_ a: [Double]) -> Vector3? { a.count == 3 ? Vector3(a[0], a[1], a[2]) : nil }
+        func array(_ v: Vector3) -> [Double] { [v.x, v.y, v.z] }
         return (
             vector(accelerometer).map { array(correctedAccelerometer($0)) } ?? accelerometer,
             vector(gyroscope).map { array(correctedGyroscope($0)) } ?? gyroscope,

@@ -1,3 +1,5 @@
+import MotionMath
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,9 +19,9 @@ import Darwin
 /// `(p − c)ᵀ A (p − c) = 1 + cᵀ A c`, which gives the shape after undoing the normalisation.
 struct EllipsoidFit {
     /// The centre, in the points' units.
-    var center: SIMD3<Double>
+    var center: Vector3
     /// The symmetric positive-definite shape matrix Q, in 1/unit².
-    var shape: CalibrationMatrix
+    var shape: Matrix3
     /// Eigen-decomposition of `shape` (eigenvalues 1/semi-axis²).
     var shapeEigen: SymmetricEigen
     /// The condition number of the normalised least-squares problem.
@@ -41,13 +43,13 @@ struct EllipsoidFit {
     }
 
     /// Fits an ellipsoid to `points`, refusing a solve whose condition number exceeds `maximumCondition`.
-    static func fit(_ points: [SIMD3<Double>], maximumCondition: Double) -> Result<EllipsoidFit, Failure> {
+    static func fit(_ points: [Vector3], maximumCondition: Double) -> Result<EllipsoidFit, Failure> {
         guard points.count >= 9, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }) else {
             return .failure(.insufficientData)
         }
         // 1. Normalise: centre on the mean, divide by the RMS radius.
-        let mean = points.reduce(SIMD3<Double>.zero, +) / Double(points.count)
-        let radius = (points.map { dot($0 - mean, $0 - mean) }.reduce(0, +) / Double(points.count)).squareRoot()
+        let mean = points.reduce(Vector3.zero, +) / Double(points.count)
+        let radius = (points.map { ($0 - mean).dot($0 - mean) }.reduce(0, +) / Double(points.count)).squareRoot()
         guard radius > 0, radius.isFinite else { return .failure(.insufficientData) }
         let normalised = points.map { ($0 - mean) / radius }
 
@@ -63,20 +65,17 @@ struct EllipsoidFit {
             return .failure(.illConditioned(solve.conditionNumber))
         }
         let u = solve.solution
-        let a = CalibrationMatrix(
-            row0: SIMD3(u[0], u[3], u[4]),
-            row1: SIMD3(u[3], u[1], u[5]),
-            row2: SIMD3(u[4], u[5], u[2]))
-        let b = SIMD3(u[6], u[7], u[8])
+        let a = Matrix3(rows: Vector3(u[0], u[3], u[4]), Vector3(u[3], u[1], u[5]), Vector3(u[4], u[5], u[2]))
+        let b = Vector3(u[6], u[7], u[8])
 
         // 3. Ellipsoid check: A positive definite.
         guard let eigenA = SymmetricEigen(a), let smallest = eigenA.values.first, smallest > 0,
-            let aInverse = a.inverse
+            let aInverse = a.calibrationInverse
         else { return .failure(.notAnEllipsoid) }
 
         // 4. Centre and the constant on the right-hand side after completing the square.
         let c = aInverse * b * -0.5
-        let k = 1 + dot(c, a * c)
+        let k = 1 + c.dot(a * c)
         guard k > 0, k.isFinite else { return .failure(.notAnEllipsoid) }
 
         // 5. Undo the normalisation: x = mean + radius · p.
@@ -97,7 +96,7 @@ struct EllipsoidFit {
     }
 
     /// The symmetric square root of the shape, W with Wᵀ W = shape, so that ‖W (x − center)‖ = 1 on the surface.
-    var unitTransform: CalibrationMatrix {
+    var unitTransform: Matrix3 {
         shapeEigen.reassembled { $0.squareRoot() }
     }
 

@@ -1,3 +1,5 @@
+import MotionMath
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,8 +27,8 @@ public struct SphereCoverage: Sendable, Equatable {
     }
 
     /// Marks the bin of `direction` (any length > 0; zero or non-finite vectors are ignored).
-    public mutating func add(_ direction: SIMD3<Double>) {
-        let norm = length(direction)
+    public mutating func add(_ direction: Vector3) {
+        let norm = direction.norm
         guard norm > 0, norm.isFinite else { return }
         let u = direction / norm
         let band = min(bands - 1, max(0, Int(((u.z + 1) / 2 * Double(bands)).rounded(.down))))

@@ -1,3 +1,5 @@
+import MotionMath
+
 /// Eigen-decomposition of a small real symmetric matrix by the cyclic Jacobi method (Golub & Van Loan, *Matrix
 /// Computations*, §8.5): rotations annihilate the off-diagonal elements until they are negligible.
 ///
@@ -64,7 +66,7 @@ struct SymmetricEigen {
     }
 
     /// Decomposes a symmetric 3×3 matrix.
-    init?(_ matrix: CalibrationMatrix) {
+    init?(_ matrix: Matrix3) {
         self.init(matrix.rows.flatMap { $0 }, size: 3)
     }
 
@@ -76,8 +78,8 @@ struct SymmetricEigen {
     }
 
     /// For a 3×3 decomposition: V · diag(f(λ)) · Vᵀ, e.g. the symmetric square root with `f = sqrt`.
-    func reassembled(_ transform: (Double) -> Double) -> CalibrationMatrix {
-        var result = CalibrationMatrix(diagonal: .zero)
+    func reassembled(_ transform: (Double) -> Double) -> Matrix3 {
+        var result = Matrix3(diagonal: .zero)
         for k in 0..<values.count {
             let f = transform(values[k])
             let u = vectors[k]

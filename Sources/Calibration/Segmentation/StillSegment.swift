@@ -1,3 +1,5 @@
+import MotionMath
+
 /// A run of consecutive samples during which the device lay still.
 public struct StillSegment: Sendable, Equatable {
     /// Indices of the samples in the stream that was segmented.
@@ -7,16 +9,16 @@ public struct StillSegment: Sendable, Equatable {
     /// Time of the last sample, s.
     public var endTime: Double
     /// Mean specific force, m/s².
-    public var accelerometerMean: SIMD3<Double>
+    public var accelerometerMean: Vector3
     /// Per-axis standard deviation of the specific force, m/s².
-    public var accelerometerNoise: SIMD3<Double>
+    public var accelerometerNoise: Vector3
     /// Mean angular velocity, rad/s (the gyroscope bias, if the segment is truly still).
-    public var gyroscopeMean: SIMD3<Double>
+    public var gyroscopeMean: Vector3
 
     /// Creates a segment.
     public init(
-        range: Range<Int>, startTime: Double, endTime: Double, accelerometerMean: SIMD3<Double>,
-        accelerometerNoise: SIMD3<Double>, gyroscopeMean: SIMD3<Double>
+        range: Range<Int>, startTime: Double, endTime: Double, accelerometerMean: Vector3,
+        accelerometerNoise: Vector3, gyroscopeMean: Vector3
     ) {
         self.range = range
         self.startTime = startTime

@@ -1,3 +1,5 @@
+import MotionMath
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -40,16 +42,16 @@ public struct StillnessSegmenter: Sendable {
     }
 
     /// The still segments of `samples`, in time order.
-    public func segments(_ samples: [InertialSample]) -> [StillSegment] {
+    public func segments(_ samples: [IMUSample]) -> [StillSegment] {
         guard samples.count >= 3 else { return [] }
         // 1. Window length in samples, from the median sampling interval.
-        let intervals = zip(samples.dropFirst(), samples).map { $0.time - $1.time }.filter { $0 > 0 }.sorted()
+        let intervals = zip(samples.dropFirst(), samples).map { $0.t - $1.t }.filter { $0 > 0 }.sorted()
         let interval = intervals.isEmpty ? 0.01 : intervals[intervals.count / 2]
         let half = max(1, Int((settings.windowDuration / interval / 2).rounded()))
 
         // 2. Prefix sums of values and squares, so that every window's variance costs O(1).
         let n = samples.count
-        var sumA = [SIMD3<Double>](repeating: .zero, count: n + 1)
+        var sumA = [Vector3](repeating: .zero, count: n + 1)
         var sumA2 = sumA
         var sumG = sumA
         var sumG2 = sumA
@@ -59,13 +61,13 @@ public struct StillnessSegmenter: Sendable {
             sumG[i + 1] = sumG[i] + s.gyroscope
             sumG2[i + 1] = sumG2[i] + s.gyroscope * s.gyroscope
         }
-        func standardDeviation(_ s: [SIMD3<Double>], _ s2: [SIMD3<Double>], _ lo: Int, _ hi: Int) -> Double {
+        func standardDeviation(_ s: [Vector3], _ s2: [Vector3], _ lo: Int, _ hi: Int) -> Double {
             let count = Double(hi - lo)
             let mean = (s[hi] - s[lo]) / count
             let variance = (s2[hi] - s2[lo]) / count - mean * mean
-            return SIMD3(
+            return Vector3(
                 max(0, variance.x).squareRoot(), max(0, variance.y).squareRoot(), max(0, variance.z).squareRoot()
-            ).max()
+            ).simd.max()
         }
 
         // 3. Classify each sample by its centred window (windows cut at the ends of the stream count as not still,
@@ -89,7 +91,7 @@ public struct StillnessSegmenter: Sendable {
             }
             var end = index
             while end < n, still[end] { end += 1 }
-            if samples[end - 1].time - samples[index].time >= settings.minimumDuration, end - index >= 2 {
+            if samples[end - 1].t - samples[index].t >= settings.minimumDuration, end - index >= 2 {
                 result.append(segment(samples, index..<end))
             }
             index = end
@@ -101,16 +103,16 @@ public struct StillnessSegmenter: Sendable {
     /// merged (sample-weighted mean).
     public func poses(_ segments: [StillSegment]) -> [StillPose] {
         let cosLimit = cos(settings.poseAngle * Double.pi / 180)
-        var clusters: [(sum: SIMD3<Double>, squares: SIMD3<Double>, count: Int)] = []
+        var clusters: [(sum: Vector3, squares: Vector3, count: Int)] = []
         for segment in segments {
             let weight = Double(segment.count)
             let mean = segment.accelerometerMean
-            let norm = length(mean)
+            let norm = mean.norm
             guard norm > 0 else { continue }
             let squares = (segment.accelerometerNoise * segment.accelerometerNoise + mean * mean) * weight
             if let match = clusters.firstIndex(where: { cluster in
                 let centre = cluster.sum / Double(cluster.count)
-                return dot(centre, mean) / (length(centre) * norm) >= cosLimit
+                return centre.dot(mean) / (centre.norm * norm) >= cosLimit
             }) {
                 clusters[match].sum += mean * weight
                 clusters[match].squares += squares
@@ -125,27 +127,27 @@ public struct StillnessSegmenter: Sendable {
             let variance = cluster.squares / count - mean * mean
             return StillPose(
                 accelerometer: mean, samples: cluster.count,
-                noise: SIMD3(
+                noise: Vector3(
                     max(0, variance.x).squareRoot(), max(0, variance.y).squareRoot(), max(0, variance.z).squareRoot()))
         }
     }
 
-    private func segment(_ samples: [InertialSample], _ range: Range<Int>) -> StillSegment {
+    private func segment(_ samples: [IMUSample], _ range: Range<Int>) -> StillSegment {
         let count = Double(range.count)
-        var sumA = SIMD3<Double>.zero
-        var sumG = SIMD3<Double>.zero
+        var sumA = Vector3.zero
+        var sumG = Vector3.zero
         for i in range {
             sumA += samples[i].accelerometer
             sumG += samples[i].gyroscope
         }
         let meanA = sumA / count
-        var squares = SIMD3<Double>.zero
+        var squares = Vector3.zero
         for i in range { squares += (samples[i].accelerometer - meanA) * (samples[i].accelerometer - meanA) }
         let variance = squares / count
         return StillSegment(
-            range: range, startTime: samples[range.lowerBound].time, endTime: samples[range.upperBound - 1].time,
+            range: range, startTime: samples[range.lowerBound].t, endTime: samples[range.upperBound - 1].t,
             accelerometerMean: meanA,
-            accelerometerNoise: SIMD3(variance.x.squareRoot(), variance.y.squareRoot(), variance.z.squareRoot()),
+            accelerometerNoise: Vector3(variance.x.squareRoot(), variance.y.squareRoot(), variance.z.squareRoot()),
             gyroscopeMean: sumG / count)
     }
 }
