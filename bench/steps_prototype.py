@@ -12,7 +12,8 @@ The algorithm (see Sources/Pedometry/StepDetector.swift for the long form):
 3. An exponentially weighted autocorrelation of yp (time constant 8 s, lags up to two strides at the slowest cadence)
    finds the stride lag L (a step is always half a stride): the shortest lag whose autocorrelation is a local maximum
    within 80 % of the best one and whose half-lag autocorrelation is not negative (even harmonics - the steps -
-   outweigh the odd ones, the left/right asymmetry). Its value q measures how periodic the motion is.
+   outweigh the odd ones, the left/right asymmetry); a running cadence (> 2.5 steps/s) is passed over unless the
+   motion is as strong as running. Its value q measures how periodic the motion is.
 4. A resonator (band-pass, Q = 2) tuned to 1/P turns the step signal into one cycle per step: each cycle whose
    step-signal amplitude is at least 25 % of the walk's running reference is a step, stamped at the step signal's peak.
 5. Walking starts when q >= 0.6 with enough energy; the steps that led there are found retroactively by searching

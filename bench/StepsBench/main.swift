@@ -4,8 +4,9 @@
 //                                    accel_x, accel_y, accel_z; other columns ignored)
 //   steps-bench steps FILE           the steps of one recording as CSV t,steps,cadence,activity (the contract of
 //                                    `steps`; cadence in steps/min)
-//   steps-bench throughput [SECONDS] [FILE]
-//                                    the detector alone over the recording (or a generated 100 Hz walk), repeated
+//   steps-bench throughput [SECONDS] [FILE|RATE]
+//                                    the detector alone over the recording (or a walk generated at RATE Hz, default
+//                                    100), repeated
 //                                    with shifted times for about SECONDS of CPU time (default 3): input samples per
 //                                    CPU second of this thread, best of three rounds
 #if canImport(Glibc)
@@ -74,11 +75,10 @@ func steps(_ path: String) {
     print(out, terminator: "")
 }
 
-/// A 100 Hz walk at 1.8 steps/s (heel-strike pulses on gravity, a little noise) for the throughput test.
-func generatedWalk(seconds: Double) -> [(Double, Vector3)] {
+/// A walk at 1.8 steps/s sampled at `rate` Hz (heel-strike pulses on gravity, a little noise) for the throughput test.
+func generatedWalk(seconds: Double, rate: Double) -> [(Double, Vector3)] {
     var generator = SplitMix64(seed: 1)
     var samples: [(Double, Vector3)] = []
-    let rate = 100.0
     for i in 0..<Int(seconds * rate) {
         let t = Double(i) / rate
         let phase = (t * 1.8).truncatingRemainder(dividingBy: 1)
@@ -90,7 +90,8 @@ func generatedWalk(seconds: Double) -> [(Double, Vector3)] {
 }
 
 func throughput(seconds: Double, path: String?) {
-    let samples = path.map(readRecording) ?? generatedWalk(seconds: 600)
+    let samples = path.map { Double($0).map { generatedWalk(seconds: 600, rate: $0) } ?? readRecording($0) }
+        ?? generatedWalk(seconds: 600, rate: 100)
     guard let first = samples.first, let last = samples.last, samples.count > 100 else { fail("recording too short") }
     let span = last.0 - first.0 + (last.0 - first.0) / Double(samples.count - 1)
     var total = 0
@@ -119,5 +120,5 @@ case "throughput":
     let seconds = arguments.count > 1 ? Double(arguments[1]) ?? 3 : 3
     throughput(seconds: seconds, path: arguments.count > 2 ? arguments[2] : nil)
 default:
-    fail("usage: steps-bench count FILE... | steps FILE | throughput [SECONDS] [FILE]")
+    fail("usage: steps-bench count FILE... | steps FILE | throughput [SECONDS] [FILE|RATE]")
 }
