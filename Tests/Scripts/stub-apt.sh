@@ -8,7 +8,7 @@
 # stub_user UID, stub_sudo       runs as another user; provides a sudo
 # Files that change the stubs' answers: $STUB/update-fails, $STUB/stale, $STUB/download-fails.
 
-STUB_DEFAULTS="libiio-dev libiio-utils iiod pkg-config libmosquitto-dev mosquitto mosquitto-clients openssl"
+STUB_DEFAULTS="libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc-12-dev binutils libiio-dev libiio-utils iiod pkg-config libmosquitto-dev mosquitto mosquitto-clients openssl"
 STUB=""
 
 stub_cleanup() { [ -n "$STUB" ] && rm -rf "$STUB"; STUB=""; }
