@@ -6,7 +6,8 @@
 # stub_world fresh|lists|stale   a new world: no lists (only auxfiles/, partial/) | current lists | outdated lists
 # installed PACKAGE...           marks packages installed
 # stub_user UID, stub_sudo       runs as another user; provides a sudo
-# Files that change the stubs' answers: $STUB/update-fails, $STUB/stale, $STUB/download-fails.
+# Files that change the stubs' answers: $STUB/update-fails, $STUB/stale, $STUB/download-fails, $STUB/pinned-gone
+# (apt-cache knows no linux-image-6.1.0-50 but finds -99).
 
 STUB_DEFAULTS="libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc-12-dev binutils libiio-dev libiio-utils iiod pkg-config libmosquitto-dev mosquitto mosquitto-clients openssl"
 STUB=""
@@ -64,9 +65,9 @@ STUBEOF
     cat > "$STUB/bin/apt-cache" <<'STUBEOF'
 #!/usr/bin/env bash
 echo "apt-cache $1" >> "$STUB/calls"
-compgen -G "$STUB/lists/*_Packages*" >/dev/null && [ ! -e "$STUB/stale" ] || exit 100
+compgen -G "$STUB/lists/*_Packages*" >/dev/null || exit 100
 case "$1" in
-    show) case "$2" in linux-image-6.1.0-*-amd64-unsigned) echo "Package: $2" ;; *) exit 100 ;; esac ;;
+    show) case "$2" in linux-image-6.1.0-*-amd64-unsigned) [ ! -e "$STUB/pinned-gone" ] && echo "Package: $2" ;; *) exit 100 ;; esac ;;
     search) echo "linux-image-6.1.0-99-amd64-unsigned - Linux 6.1 for 64-bit PCs" ;;
 esac
 STUBEOF
