@@ -26,7 +26,7 @@ struct ScanDecoder {
     /// The nominal sampling rate, Hz: spacing of arrival-timed samples.
     let rate: Double
     /// The bytes a sample must have for every field to fit.
-    private let extent: Int
+    let extent: Int
     /// The previous sample's time, s.
     private var lastTime = -Double.infinity
 
