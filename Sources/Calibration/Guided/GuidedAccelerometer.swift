@@ -16,17 +16,17 @@ public struct GuidedAccelerometer: GuidedProcedure, Sendable {
     /// The faces asked for, in order.
     public let faces: [AccelerometerFace]
     /// The faces taken so far, as poses for the calibrator.
-    public private(set) var poses: [StillPose] = []
+    public var poses: [StillPose] { sequence.poses }
     public private(set) var isFinished = false
     private var window: StillnessWindow
-    private var pose = HeldPose()
-    private var prompted = false
+    private var sequence: PoseSequence
 
     /// The six-face procedure, or with `level` the level one.
     public init(level: Bool = false, stillness: StillnessTest = StillnessTest()) {
         self.level = level
         faces = level ? [AccelerometerFace.all[0]] : AccelerometerFace.all
         window = StillnessWindow(test: stillness)
+        sequence = PoseSequence(count: faces.count, faces: faces, holdSeconds: Self.holdSeconds)
     }
 
     public var task: GuidedTask {
@@ -37,16 +37,10 @@ public struct GuidedAccelerometer: GuidedProcedure, Sendable {
         .faceNotHeld(faces[min(poses.count, faces.count - 1)], done: poses.count, count: faces.count)
     }
 
-    /// The face asked for now.
-    private var current: GuidedPose { GuidedPose(number: poses.count + 1, count: faces.count, face: faces[poses.count]) }
-
     public mutating func add(_ sample: IMUSample) -> [GuidedEvent] {
         guard !isFinished else { return [] }
         var events: [GuidedEvent] = []
-        if !prompted {
-            prompted = true
-            events.append(.prompt(current))
-        }
+        sequence.start(into: &events)
         // 1. Stillness over the last half second.
         let still = window.add(sample)
         // 2. In the right orientation?
@@ -54,21 +48,12 @@ public struct GuidedAccelerometer: GuidedProcedure, Sendable {
         let norm = a.norm
         let aligned = norm > 0 && (a / norm).dot(faces[poses.count].axis) >= Self.alignment
         guard still, aligned else {
-            pose = HeldPose()
-            events.append(.progress(fraction: 0, feedback: still ? .wrongOrientation(current) : .moving(current)))
+            let current = sequence.current
+            sequence.interrupt(still ? .wrongOrientation(current) : .moving(current), into: &events)
             return events
         }
         // 3. Accumulate the pose until it has been held long enough.
-        let fraction = pose.add(a, at: sample.t, holdSeconds: Self.holdSeconds)
-        events.append(.progress(fraction: fraction, feedback: .still(current)))
-        guard fraction >= 1 else { return events }
-        events.append(.poseAccepted(current))
-        poses.append(pose.stillPose)
-        pose = HeldPose()
-        guard poses.count == faces.count else {
-            events.append(.prompt(current))
-            return events
-        }
+        guard sequence.hold(a, at: sample.t, into: &events) else { return events }
         // 4. All faces: the calibration.
         isFinished = true
         do {

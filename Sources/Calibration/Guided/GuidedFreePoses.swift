@@ -15,11 +15,10 @@ public struct GuidedFreePoses: GuidedProcedure, Sendable {
     static let separation = cos(20 * Double.pi / 180)
 
     /// The poses taken so far.
-    public private(set) var poses: [StillPose] = []
+    public var poses: [StillPose] { sequence.poses }
     public private(set) var isFinished = false
     private var window: StillnessWindow
-    private var pose = HeldPose()
-    private var prompted = false
+    private var sequence = PoseSequence(count: needed, faces: nil, holdSeconds: GuidedAccelerometer.holdSeconds)
 
     /// The procedure, with `stillness` (default: the segmenter's).
     public init(stillness: StillnessTest = StillnessTest()) {
@@ -30,16 +29,10 @@ public struct GuidedFreePoses: GuidedProcedure, Sendable {
 
     public var shortfall: GuidedShortfall { .tooFewPoses(found: poses.count, needed: Self.needed) }
 
-    /// The pose asked for now.
-    private var current: GuidedPose { GuidedPose(number: poses.count + 1, count: Self.needed) }
-
     public mutating func add(_ sample: IMUSample) -> [GuidedEvent] {
         guard !isFinished else { return [] }
         var events: [GuidedEvent] = []
-        if !prompted {
-            prompted = true
-            events.append(.prompt(current))
-        }
+        sequence.start(into: &events)
         // 1. Still, and at least 20° from every pose taken?
         let a = sample.accelerometer
         let norm = a.norm
@@ -49,21 +42,12 @@ public struct GuidedFreePoses: GuidedProcedure, Sendable {
         }
         let still = window.add(sample)
         guard still, new else {
-            pose = HeldPose()
-            events.append(.progress(fraction: 0, feedback: new ? .moving(current) : .wrongOrientation(current)))
+            let current = sequence.current
+            sequence.interrupt(new ? .moving(current) : .wrongOrientation(current), into: &events)
             return events
         }
         // 2. Accumulate the pose until it has been held long enough.
-        let fraction = pose.add(a, at: sample.t, holdSeconds: GuidedAccelerometer.holdSeconds)
-        events.append(.progress(fraction: fraction, feedback: .still(current)))
-        guard fraction >= 1 else { return events }
-        events.append(.poseAccepted(current))
-        poses.append(pose.stillPose)
-        pose = HeldPose()
-        guard poses.count == Self.needed else {
-            events.append(.prompt(current))
-            return events
-        }
+        guard sequence.hold(a, at: sample.t, into: &events) else { return events }
         // 3. All poses: the ellipsoid fit.
         isFinished = true
         do {
