@@ -13,6 +13,8 @@
 //   Sensors, ReadingFormats, Calibration, BodyReadings, the CLI and MQTT.
 //   Publishing (payloads, topics, status, discovery) → MQTT (safe Swift over libmosquitto through CMosquitto);
 //   the CLI's publish command feeds them from the pipeline (issue 13).
+//   HTTP (an HTTP/1.1 server of our own: parser with limits, router, Server-Sent Events, bearer tokens, one poll
+//   loop) → SystemSupport; `serve --http` mounts it (issue 12).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -64,6 +66,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "MQTT", dependencies: ["CMosquitto", "SystemSupport"], swiftSettings: strict),
+        .target(name: "HTTP", dependencies: ["SystemSupport"], swiftSettings: strict),
         .target(
             name: "Publishing", dependencies: ["MQTT", "MotionMath", "SystemSupport", "TextFormats"],
             swiftSettings: strict),
@@ -154,6 +157,9 @@ let package = Package(
         .testTarget(
             name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub", "MotionMath"], swiftSettings: strict),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "HTTPTests", dependencies: ["HTTP", "MotionMath", "SystemSupport", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "PublishingTests", dependencies: ["Publishing", "MQTT", "MotionMath", "TextFormats", "TestSupport"],
             swiftSettings: strict),
