@@ -14,7 +14,7 @@
 //   Publishing (payloads, topics, status, discovery) → MQTT (safe Swift over libmosquitto through CMosquitto);
 //   the CLI's publish command feeds them from the pipeline (issue 13).
 //   HTTP (an HTTP/1.1 server of our own: parser with limits, router, Server-Sent Events, bearer tokens, one poll
-//   loop) → SystemSupport; `serve --http` mounts it (issue 12).
+//   loop) → SystemSupport, TextFormats (percent-decoding); `serve --http` mounts it (issue 12).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -66,7 +66,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "MQTT", dependencies: ["CMosquitto", "SystemSupport"], swiftSettings: strict),
-        .target(name: "HTTP", dependencies: ["SystemSupport"], swiftSettings: strict),
+        .target(name: "HTTP", dependencies: ["SystemSupport", "TextFormats"], swiftSettings: strict),
         .target(
             name: "Publishing", dependencies: ["MQTT", "MotionMath", "SystemSupport", "TextFormats"],
             swiftSettings: strict),

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// The decoded `name=value` pairs of a query string (`application/x-www-form-urlencoded`: `+` is a space, `%XX` a
 /// byte), in order; a name without `=` has the empty value.
 public struct QueryParameters: Sendable, Hashable, Sequence {
@@ -14,8 +16,8 @@ public struct QueryParameters: Sendable, Hashable, Sequence {
         var pairs: [(name: String, value: String)] = []
         for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = PercentDecoding.decode(parts[0], plusIsSpace: true),
-                let value = PercentDecoding.decode(parts.count > 1 ? parts[1] : "", plusIsSpace: true)
+            guard let name = decodeComponent(parts[0], plusIsSpace: true),
+                let value = decodeComponent(parts.count > 1 ? parts[1] : "", plusIsSpace: true)
             else { return nil }
             pairs.append((name, value))
         }
@@ -41,4 +43,13 @@ public struct QueryParameters: Sendable, Hashable, Sequence {
             hasher.combine(pair.value)
         }
     }
+}
+
+/// A percent-decoded path or query component; nil when badly encoded, not UTF-8, or holding a NUL (no path or
+/// parameter of ours contains one, and a NUL can cut a C string short).
+func decodeComponent(_ text: Substring, plusIsSpace: Bool) -> String? {
+    guard let decoded = PercentEncoding.decode(text, plusIsSpace: plusIsSpace), !decoded.utf8.contains(0) else {
+        return nil
+    }
+    return decoded
 }

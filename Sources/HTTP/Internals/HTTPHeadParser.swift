@@ -111,7 +111,7 @@ struct HTTPHeadParser {
         }
         guard rest.first == "/" else { return nil }
         let parts = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let path = PercentDecoding.decode(parts[0], plusIsSpace: false),
+        guard let path = decodeComponent(parts[0], plusIsSpace: false),
             let query = parts.count > 1 ? QueryParameters(decoding: parts[1]) : QueryParameters()
         else { return nil }
         return (path, query)

@@ -1,9 +1,9 @@
-/// Percent-decoding of URI components (RFC 3986 §2.1).
-enum PercentDecoding {
+/// Percent-decoding of URI components (RFC 3986 §2.1): request paths and queries (`HTTP`), the user name and
+/// password of a broker URL (`Publishing`).
+public enum PercentEncoding {
     /// `text` with every `%XX` replaced by its byte (and, with `plusIsSpace`, every `+` by a space, as in form
-    /// queries); nil when a `%` lacks two hex digits or the result is not UTF-8 or holds a NUL (no path or parameter
-    /// of ours contains one, and a NUL can cut a C string short).
-    static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
+    /// queries, `application/x-www-form-urlencoded`); nil when a `%` lacks two hex digits or the bytes are not UTF-8.
+    public static func decode(_ text: Substring, plusIsSpace: Bool = false) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()
@@ -20,7 +20,6 @@ enum PercentDecoding {
                 bytes.append(byte)
             }
         }
-        guard !bytes.contains(0) else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }
 
