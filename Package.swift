@@ -15,6 +15,8 @@
 //   the CLI's publish command feeds them from the pipeline (issue 13).
 //   HTTP (an HTTP/1.1 server of our own: parser with limits, router, Server-Sent Events, bearer tokens, one poll
 //   loop) → SystemSupport, TextFormats (percent-decoding); `serve --http` mounts it (issue 12).
+//   ReadingsStore (the readings store: steps, heart rate and motion per minute in SQLite through CSQLite; its
+//   recorder, queries per local hour/day and time arguments) serves the history command and the service (issue 12).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -34,6 +36,11 @@ let package = Package(
             name: "CIIO",
             pkgConfig: "libiio",
             providers: [.apt(["libiio-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
             name: "CMosquitto",
@@ -68,6 +75,9 @@ let package = Package(
         .target(name: "MQTT", dependencies: ["CMosquitto", "SystemSupport"], swiftSettings: strict),
         .target(name: "HTTP", dependencies: ["SystemSupport", "TextFormats"], swiftSettings: strict),
         .target(
+            name: "ReadingsStore", dependencies: ["CSQLite", "SystemSupport", "TextFormats", "Pedometry", "Pulse"],
+            swiftSettings: strict),
+        .target(
             name: "Publishing", dependencies: ["MQTT", "MotionMath", "SystemSupport", "TextFormats"],
             swiftSettings: strict),
         .target(
@@ -98,6 +108,9 @@ let package = Package(
             path: "Tests/Rigs/bodyreadings-virtual-hub",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "bodyreadings-store-writer", dependencies: ["ReadingsStore", "Pulse", "Pedometry"],
+            path: "Tests/Rigs/bodyreadings-store-writer", swiftSettings: strict),
         .executableTarget(
             name: "bodyreadings-mqtt-rig", dependencies: ["Publishing", "MQTT", "MotionMath"],
             path: "Tests/Rigs/bodyreadings-mqtt-rig", swiftSettings: strict),
@@ -160,6 +173,9 @@ let package = Package(
         .testTarget(
             name: "HTTPTests", dependencies: ["HTTP", "MotionMath", "SystemSupport", "TestSupport"],
             swiftSettings: strict),
+        .testTarget(
+            name: "ReadingsStoreTests", dependencies: ["ReadingsStore", "Pedometry", "Pulse", "TestSupport"],
+            exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "PublishingTests", dependencies: ["Publishing", "MQTT", "MotionMath", "TextFormats", "TestSupport"],
             swiftSettings: strict),
