@@ -59,11 +59,21 @@ package final class InterruptiblePoll: Sendable {
     /// `writable`), or for ``wake()``. Returns the descriptor's readiness (empty without one or on timeout) and
     /// whether a wake-up came; pending wake-ups are consumed. A signal restarts the wait with the time left.
     package func wait(for descriptor: Int32?, writable: Bool, timeout: Double) -> (ready: Readiness, woken: Bool) {
-        var descriptors = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
+        var descriptors: [pollfd] = []
         if let descriptor {
             descriptors.append(
                 pollfd(fd: descriptor, events: Int16(POLLIN) | (writable ? Int16(POLLOUT) : 0), revents: 0))
         }
+        let woken = wait(on: &descriptors, timeout: timeout)
+        return (descriptors.first.map { Readiness(rawValue: $0.revents) } ?? [], woken)
+    }
+
+    /// Waits up to `timeout` seconds (negative: without limit) until one of `descriptors` is ready for its
+    /// `events` or ``wake()`` is called: a server's many connections. Sets each entry's `revents` (see
+    /// ``Readiness``) and returns whether a wake-up came (consumed). `descriptors` keeps its capacity, so a loop
+    /// that reuses the array does not allocate. A signal restarts the wait with the time left.
+    package func wait(on descriptors: inout [pollfd], timeout: Double) -> Bool {
+        descriptors.append(pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0))
         let deadline = timeout < 0 ? nil : ContinuousClock.now + .milliseconds(Int64((timeout * 1000).rounded(.up)))
         // A signal restarts the call, which recomputes the time left.
         _ = SystemCall.retryingInterrupts { () -> Int32 in
@@ -75,10 +85,9 @@ package final class InterruptiblePoll: Sendable {
             }
             return poll(&descriptors, nfds_t(descriptors.count), milliseconds)
         }
-        let woken = descriptors[0].revents != 0
+        let woken = descriptors.removeLast().revents != 0
         if woken { drain() }
-        let ready = descriptors.count > 1 ? Readiness(rawValue: descriptors[1].revents) : []
-        return (ready, woken)
+        return woken
     }
 
     private func drain() {

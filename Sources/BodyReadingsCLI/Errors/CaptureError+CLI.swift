@@ -7,7 +7,7 @@ import Sensors
 /// |---|---|---|
 /// | no motion sensors | 69 | `--source sim` |
 /// | not found, vanished | 69 | |
-/// | busy | 69 | stop iio-sensor-proxy |
+/// | busy | 69 | `--source serve` when a service runs, else stop iio-sensor-proxy |
 /// | permission denied | 77 | udev rules `udev/60-bodyreadings.rules` and group `iio` |
 /// | malformed input | 65 | |
 /// | I/O | 74 | |
@@ -32,6 +32,11 @@ extension CaptureError: CLIErrorConvertible {
 
     /// What the user can do about it, when the kind says.
     var fix: String? {
+        fix(runningService: kind == .busy ? RunningService.socket() : nil)
+    }
+
+    /// The fix, given the socket of a running service (busy sensors are then most likely held by it).
+    func fix(runningService socket: String?) -> String? {
         switch kind {
         case .noMotionSensors:
             "try '--source sim' for the built-in simulated IMU"
@@ -39,7 +44,11 @@ extension CaptureError: CLIErrorConvertible {
             "install udev/60-bodyreadings.rules into /etc/udev/rules.d, add yourself to group 'iio' "
                 + "(sudo usermod -aG iio $USER), then log in again"
         case .busy:
-            "the buffer is held by another process (likely iio-sensor-proxy: try 'systemctl stop iio-sensor-proxy')"
+            if let socket {
+                "a bodyreadings service holds the sensors (\(socket)): read through it with --source serve"
+            } else {
+                "the buffer is held by another process (likely iio-sensor-proxy: try 'systemctl stop iio-sensor-proxy')"
+            }
         case .notFound, .vanished, .malformedInput, .io, .invalidRequest, .internalError:
             nil
         }
