@@ -74,6 +74,27 @@ struct ServeCommandTests {
         #expect(serve.process.isRunning)
     }
 
+    @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
+    func mqttPublishesTheServicesMotionAndGoesOfflineOnSigterm() throws {
+        let broker = try TestBroker()
+        let subscriber = try TestSubscriber(broker: broker, topic: "bodyreadings/serve-1/#")
+        let serve = try RunningServe(["--mqtt", broker.url, "--device-id", "serve-1", "--batch", "0", "--mqtt-interval", "0.2"])
+        #expect(subscriber.wait { $0.contains { $0.topic.hasSuffix("/status") && $0.payload.contains(#""state":"online""#) } })
+        #expect(subscriber.wait { messages in messages.filter { $0.topic.hasSuffix("/imu/data") }.count >= 3 })
+        let times = subscriber.messages(endingIn: "/imu/data").compactMap {
+            (try? JSONValue.parse(Array($0.payload.utf8)))?["samples"]?.arrayValue?.first?["t"]?.numberValue
+        }
+        let spacing = zip(times, times.dropFirst()).map { $1 - $0 }
+        #expect(!spacing.isEmpty && spacing.allSatisfy { abs($0 - 0.2) < 0.011 }, "\(spacing)")
+        serve.process.send(SIGTERM)
+        #expect(serve.process.exitCode() == 0, "\(serve.stderr)")
+        #expect(subscriber.wait { $0.last?.payload.contains(#""state":"offline""#) == true })
+        #expect(serve.stderr.contains("publishing to \(broker.url) under bodyreadings/serve-1/"), "\(serve.stderr)")
+
+        let stray = runStream(["serve", "--source", "sim", "--socket", serve.socket, "--device-id", "x"])
+        #expect(stray.status == 64 && stray.stderr.contains("--device-id applies to a broker: add --mqtt URL"))
+    }
+
     @Test func withoutAServiceTheClientSaysHowToStartOne() throws {
         let directory = try TemporaryDirectory(prefix: "br-none")
         let result = runStream(["stream", "--source", "serve:\(directory.file("serve.sock"))", "--count", "1"])

@@ -1,4 +1,5 @@
 import BodyReadings
+import Publishing
 import Dispatch
 import ReadingFormats
 import Sensors
@@ -29,7 +30,11 @@ enum ServeCommand {
                 ["--client-queue"], value: "UPDATES",
                 help: "Updates kept for a client that does not read (default 256); the oldest go first."),
             OptionSpec(["--max-clients"], value: "N", help: "Clients served at once (default 1000)."),
-        ] + CalibrationOptions.all,
+            OptionSpec(
+                ["--mqtt"], value: "URL",
+                help: "Also publish to this MQTT broker, as 'publish' does (mqtt://[USER[:PASS]@]HOST[:PORT], mqtts://…)."),
+            OptionSpec(["--mqtt-interval"], value: "SECONDS", help: "Seconds between published motion updates (default 0.1)."),
+        ] + MQTTOptions.all + CalibrationOptions.all,
         discussion: """
             Clients connect to the socket and send one JSON request per line: subscribe to motion, raw, steps or \
             heart_rate at their own interval, unsubscribe, available, status, history. Every update is one JSON \
@@ -39,9 +44,13 @@ enum ServeCommand {
 
             Stops on SIGINT or SIGTERM: clients are told, the sensors' sysfs settings restored, the socket removed.
 
+            With --mqtt URL it also publishes device motion to a broker, as 'publish' does (topics, payloads and \
+            outages: README, "Fleets").
+
             EXAMPLES:
               bodyreadings serve
               bodyreadings serve --source sim --socket /tmp/br.sock
+              bodyreadings serve --mqtt mqtt://broker.local --device-id lab-3
               echo '{"op":"subscribe","reading":"motion","interval":0.5}' | socat - UNIX-CONNECT:/tmp/br.sock
 
             EXIT STATUS: 0 stopped; 64 bad option; 65 malformed recording or --calibration FILE; 69 no IMU, \
@@ -55,23 +64,35 @@ enum ServeCommand {
         var socket: String
         var captureInterval: Double
         var settings: ServiceServer.Settings
+        /// The broker settings with `--mqtt`, and the interval of published motion.
+        var mqtt: (settings: ReadingsPublisher.Settings, interval: Double, wait: Bool)?
     }
 
-    static func request(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> Request {
+    static func request(_ arguments: ParsedArguments, console: Console) throws -> Request {
         let source = try SourceOptions.specification(arguments)
         guard
             let socket = arguments.value("--socket")
                 ?? ServiceSocketPath.server(environment: console.environment, isRoot: geteuid() == 0)
         else {
-            throw .usage("XDG_RUNTIME_DIR is not set: name the socket with --socket PATH", command: "serve")
+            throw CLIError.usage("XDG_RUNTIME_DIR is not set: name the socket with --socket PATH", command: "serve")
         }
         var settings = ServiceServer.Settings(path: socket)
         settings.service = "bodyreadings \(BodyReadingsTool.version)"
         settings.queueLimit = try arguments.integer("--client-queue", in: 1...1_000_000) ?? 256
         settings.maximumClients = try arguments.integer("--max-clients", in: 1...100_000) ?? 1000
+        var mqtt: (ReadingsPublisher.Settings, Double, Bool)?
+        if let url = arguments.value("--mqtt") {
+            mqtt = (
+                try MQTTOptions.settings(url: url, arguments, console: console),
+                try arguments.double("--mqtt-interval", in: 0.000_5...3600) ?? 0.1, arguments.has("--wait")
+            )
+        } else if let option = (MQTTOptions.names + ["--mqtt-interval"]).first(where: arguments.has) {
+            throw CLIError.usage("\(option) applies to a broker: add --mqtt URL", command: "serve")
+        }
         return Request(
             source: source, socket: socket,
-            captureInterval: try arguments.double("--capture-interval", in: 0.000_1...60) ?? 0.1, settings: settings)
+            captureInterval: try arguments.double("--capture-interval", in: 0.000_1...60) ?? 0.1, settings: settings,
+            mqtt: mqtt)
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
@@ -109,13 +130,28 @@ enum ServeCommand {
 
         capture.start()
         try waitForFirstSample(capture, outcome: outcome)
-        try makeDirectory(for: request.socket)
-        let server = try ServiceServer(request.settings, feed: feed, log: { console.note($0) })
+        var started: ServiceServer?
+        var publishing: CapturePublishing?
+        do {
+            try makeDirectory(for: request.socket)
+            started = try ServiceServer(request.settings, feed: feed, log: { console.note($0) })
+            if let mqtt = request.mqtt {
+                let (publisher, reporter) = try MQTTOptions.start(mqtt.settings, wait: mqtt.wait, console: console)
+                publishing = CapturePublishing(
+                    capture: capture, interval: mqtt.interval, publisher: publisher, reporter: reporter)
+            }
+        } catch {
+            started?.stop(reason: "the service could not start")
+            capture.stop()
+            throw error
+        }
+        guard let server = started else { return .software }
         console.note("serving \(capture.info.name) on \(request.socket)")
 
-        ended.wait()
+        while ended.wait(timeout: .now() + 1) == .timedOut { publishing?.flush() }
         let reason = outcome.reason
         server.stop(reason: reason)
+        publishing?.stop(console: console)
         capture.stop()
         console.note("stopped (\(reason))")
         if let error = outcome.failure { throw error }

@@ -110,12 +110,7 @@ public enum ServiceEvent: Sendable, Equatable {
 
     /// Parses one line (without its newline).
     public static func parse(_ line: [UInt8]) throws(ServiceProtocolError) -> ServiceEvent {
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(line)
-        } catch {
-            throw ServiceProtocolError("the service sent a line that is not JSON: \(ServiceProtocolError.describe(error))")
-        }
+        let value = try ServiceProtocolError.json(line, prefix: "the service sent a line that is not JSON")
         if let name = value["reading"]?.stringValue, value["event"] == nil, value["reply"] == nil {
             guard let reading = ServiceReading(rawValue: name) else {
                 throw ServiceProtocolError("the service sent an unknown reading '\(name)'")

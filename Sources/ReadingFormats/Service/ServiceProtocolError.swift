@@ -12,11 +12,17 @@ public struct ServiceProtocolError: Error, Sendable, Equatable, CustomStringConv
 
     public var description: String { message }
 
-    /// A JSON error in words: where the line stops being JSON and why.
-    static func describe(_ error: JSONValue.ParseError) -> String {
-        switch error {
-        case .truncated: "the line ends inside a value"
-        case .invalid(_, let column, let message): "\(message) at column \(column)"
+    /// The JSON value of one protocol line; a line that is not JSON is an error starting with `prefix` that says
+    /// where the line stops being JSON and why.
+    static func json(_ line: [UInt8], prefix: String) throws(ServiceProtocolError) -> JSONValue {
+        do {
+            return try JSONValue.parse(line)
+        } catch {
+            switch error {
+            case .truncated: throw ServiceProtocolError("\(prefix): the line ends inside a value")
+            case .invalid(_, let column, let message):
+                throw ServiceProtocolError("\(prefix): \(message) at column \(column)")
+            }
         }
     }
 }

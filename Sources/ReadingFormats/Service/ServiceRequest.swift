@@ -40,12 +40,7 @@ public struct ServiceRequest: Sendable, Equatable {
 
     /// Parses one line (without its newline).
     public static func parse(_ line: [UInt8]) throws(ServiceProtocolError) -> ServiceRequest {
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(line)
-        } catch {
-            throw ServiceProtocolError("not JSON: \(ServiceProtocolError.describe(error))")
-        }
+        let value = try ServiceProtocolError.json(line, prefix: "not JSON")
         guard case .object = value else { throw ServiceProtocolError("a request is a JSON object, not \(value.typeName)") }
         guard let op = value["op"]?.stringValue else {
             throw ServiceProtocolError("a request needs \"op\": subscribe, unsubscribe, available, status or history")
