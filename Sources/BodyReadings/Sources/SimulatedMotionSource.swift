@@ -5,8 +5,9 @@ import SystemSupport
 import TextFormats
 
 /// The built-in simulated IMU: a BMI160-class accelerometer, gyroscope and magnetometer (noise, bias, sampling from
-/// `SimulatedIMU`) moved along the demo trajectory (rest, pick-up, walking, tilts, spins; see
-/// `ScriptedTrajectory.demo`). Deterministic: the same seed and update interval give the same samples.
+/// `SimulatedIMU`) moved along the demo trajectory (rest, pick-up, walking, tilts, spins, running; see
+/// `ScriptedTrajectory.demo`; its true step times are `trajectory.steps(from:to:)`). Deterministic: the same seed and
+/// update interval give the same samples.
 ///
 /// Like real hardware it picks its sampling frequency from a list (25…1600 Hz, the smallest that the update interval
 /// needs) and, paced in real time, delivers a batch per update interval.

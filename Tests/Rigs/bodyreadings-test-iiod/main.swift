@@ -27,7 +27,7 @@ let usage = """
       --port N            TCP port (default 0: any free port)
       --rate-scale X      trajectory seconds per wall second (default 1); `fast` streams as fast as read
       --trajectory NAME   the motion the samples encode: \(trajectories.map(\.name).joined(separator: ", "))
-                          (default demo: MotionSimulation's 60-second phone-in-hand scene, repeated)
+                          (default demo: MotionSimulation's 80-second phone-in-hand scene, repeated)
       --print-xml         print the fixture's context XML and exit
       -h, --help          show this help
 
