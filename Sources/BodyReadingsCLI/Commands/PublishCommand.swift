@@ -73,6 +73,16 @@ enum PublishCommand {
         let input = SourceInput(
             source: source, correction: try CalibrationOptions.correction(for: source, arguments, console: console))
 
+        // Signals are handled before the broker is reached: a SIGTERM that comes while connecting (the retained
+        // status already says online) still ends the command cleanly, with the offline status.
+        let control = PipelineControl()
+        let signals = StopSignals(
+            stop: { _ in control.cancel() },
+            emergency: {
+                console.note("interrupted again: restoring the device and exiting now")
+                source.stop()
+            })
+        defer { signals.uninstall() }
         let (publisher, reporter) = try MQTTOptions.start(request.settings, wait: request.wait, console: console)
 
         var settings = PipelineSettings(
@@ -81,13 +91,14 @@ enum PublishCommand {
         let report: PipelineReport
         if request.raw {
             settings.updateInterval = 0
-            var pipeline = Pipeline(input: input, processor: Passthrough<IMUSample>(), settings: settings)
-            var consumer = SamplePublishingConsumer(publisher: publisher, reporter: reporter)
-            report = try pipeline.run(into: &consumer, console: console)
+            var pipeline = Pipeline(
+                input: input, processor: Passthrough<IMUSample>(), settings: settings, control: control)
+            var consumer = ConsoleConsumer(base: SamplePublishingConsumer(publisher: publisher, reporter: reporter))
+            report = try pipeline.run(into: &consumer)
         } else {
-            var pipeline = Pipeline(input: input, processor: AttitudeFilter(), settings: settings)
-            var consumer = MotionPublishingConsumer(publisher: publisher, reporter: reporter)
-            report = try pipeline.run(into: &consumer, console: console)
+            var pipeline = Pipeline(input: input, processor: AttitudeFilter(), settings: settings, control: control)
+            var consumer = ConsoleConsumer(base: MotionPublishingConsumer(publisher: publisher, reporter: reporter))
+            report = try pipeline.run(into: &consumer)
         }
         let final = publisher.stop()
         reporter.flush()
