@@ -7,11 +7,12 @@ import Darwin
 /// Waits until a file descriptor is ready, a timeout passes, or another thread calls ``wake()``: `poll(2)` on the
 /// descriptor and the read end of a self-pipe.
 ///
-/// For a thread that serves one socket and also work handed to it by other threads (MQTT's network thread: the
-/// broker's socket, and messages to publish). `poll` has no descriptor limit, unlike the `select` inside
-/// `mosquitto_loop` (`FD_SETSIZE`, 1024), which a service with many clients open can pass.
+/// For a thread that serves one socket, or many, and also work handed to it by other threads (MQTT's network thread:
+/// the broker's socket, and messages to publish; the HTTP server's loop: its connections, and events to stream).
+/// `poll` has no descriptor limit, unlike the `select` inside `mosquitto_loop` (`FD_SETSIZE`, 1024), which a service
+/// with many clients open can pass.
 ///
-/// Thread-safe: ``wake()`` from any thread; ``wait(for:writable:timeout:)`` from the one serving thread.
+/// Thread-safe: ``wake()`` from any thread; the waits from the one serving thread.
 package final class InterruptiblePoll: Sendable {
     /// What the descriptor is ready for.
     package struct Readiness: OptionSet, Sendable {

@@ -122,15 +122,13 @@ final class ClientConnection: @unchecked Sendable {
     /// Sends from the queue until it is empty or the socket is full; false when the socket failed.
     private func sendLocked() -> Bool {
         while let bytes = queue.pending() {
-            let count: Int
+            let count: Int?
             do {
-                count = try bytes.withUnsafeBytes { raw throws(SystemError) in
-                    try UnixSocket.sendAvailable(descriptor, raw)
-                }
+                count = try bytes.withUnsafeBytes { raw throws(SystemError) in try SystemCall.send(descriptor, raw) }
             } catch {
                 return false
             }
-            if count == 0 { return true }
+            guard let count else { return true }
             queue.sent(count)
         }
         return true

@@ -42,7 +42,7 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
         let message: String
         switch kind {
         case .alreadyRunning: message = "another service listens on \(path) already"
-        case .pathTooLong: message = "the socket path \(path) is longer than \(UnixSocket.maximumPathLength) bytes"
+        case .pathTooLong: message = "the socket path \(path) is longer than a socket address holds (107 bytes)"
         case .permissionDenied, .system: message = "cannot create the socket \(path): \(error)"
         }
         self.init(kind: kind, path: path, message: message)

@@ -45,7 +45,7 @@ public final class ServiceServer: @unchecked Sendable {
     public let settings: Settings
     private let feed: any ReadingsFeed
     private let log: @Sendable (String) -> Void
-    private let listener: Int32
+    private let listener: ListeningSocket
     private let poll: InterruptiblePoll
     private let lock = ThreadLock()
     private var connections: [ClientConnection] = []
@@ -93,7 +93,6 @@ public final class ServiceServer: @unchecked Sendable {
         drain(closing, timeout: drainTimeout)
         for connection in closing { connection.close() }
         lock.withLock { connections = [] }
-        close(listener)
         unlink(settings.path)
     }
 
@@ -107,7 +106,7 @@ public final class ServiceServer: @unchecked Sendable {
             watched.removeAll(keepingCapacity: true)
             lock.withLock { watched.append(contentsOf: connections) }
             descriptors.removeAll(keepingCapacity: true)
-            descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
+            descriptors.append(pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0))
             for connection in watched {
                 let events = Int16(POLLIN) | (connection.isWaitingToWrite ? Int16(POLLOUT) : 0)
                 descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
@@ -131,7 +130,7 @@ public final class ServiceServer: @unchecked Sendable {
         while true {
             let descriptor: Int32?
             do {
-                descriptor = try UnixSocket.accept(listener, path: settings.path)
+                descriptor = try listener.accept()?.descriptor
             } catch {
                 log("serve: accept failed: \(error)")
                 return
@@ -165,7 +164,7 @@ public final class ServiceServer: @unchecked Sendable {
             let count: Int?
             do {
                 count = try buffer.withUnsafeMutableBytes { raw throws(SystemError) in
-                    try UnixSocket.receiveAvailable(connection.descriptor, into: raw)
+                    try SystemCall.receive(connection.descriptor, into: raw)
                 }
             } catch {
                 return false
