@@ -55,11 +55,12 @@ public struct SensorCalibration: Sendable {
         case .accelerometer: return file.accelerometer != nil ? true : nil
         case .gyroscope: return file.gyroscope != nil ? true : nil
         case .magnetometer: return file.magnetometer != nil ? true : nil
+        case .ppg: return nil
         }
     }
 
     /// The per-reading correction: gyroscope − bias, accelerometer matrix · (raw − offset), magnetometer
-    /// soft_iron · (raw − hard_iron).
+    /// soft_iron · (raw − hard_iron); PPG intensities pass unchanged (a pulse sensor needs no calibration).
     public var readingCorrection: ReadingCorrection {
         let accelerometer = files[.accelerometer]?.file.accelerometer
         let gyroscope = files[.gyroscope]?.file.gyroscope
@@ -73,6 +74,8 @@ public struct SensorCalibration: Sendable {
                 if let gyroscope { corrected.value = gyroscope.corrected(reading.value) }
             case .magnetometer:
                 if let magnetometer { corrected.value = magnetometer.corrected(reading.value) }
+            case .ppg:
+                break
             }
             return corrected
         }
@@ -103,6 +106,7 @@ public struct SensorCalibration: Sendable {
                 case .accelerometer: identities[.accelerometer] = sensor.identity.rawValue
                 case .gyroscope: identities[.gyroscope] = sensor.identity.rawValue
                 case .magnetometer: identities[.magnetometer] = sensor.identity.rawValue
+                case .ppg: break
                 }
             }
             return identities

@@ -3,7 +3,7 @@ import TextFormats
 
 /// The JSON shapes of `available --json` and `info --json` (snake_case keys, SI units, nulls for unknown values).
 enum SensorJSON {
-    /// `{"uri":…,"accelerometer":true,"gyroscope":true,"magnetometer":false,"device_motion":true}`.
+    /// `{"uri":…,"accelerometer":true,"gyroscope":true,"magnetometer":false,"device_motion":true,"heart_rate":false}`.
     static func availability(_ inventory: SensorInventory) -> JSONValue {
         .object([
             ("uri", .string(inventory.uri)),
@@ -11,6 +11,7 @@ enum SensorJSON {
             ("gyroscope", .bool(inventory.isGyroAvailable)),
             ("magnetometer", .bool(inventory.isMagnetometerAvailable)),
             ("device_motion", .bool(inventory.isDeviceMotionAvailable)),
+            ("heart_rate", .bool(inventory.isHeartRateAvailable)),
         ])
     }
 
@@ -22,6 +23,7 @@ enum SensorJSON {
             ("description", .string(inventory.contextDescription)),
             ("values_available", .bool(inventory.valuesAvailable)),
             ("device_motion_available", .bool(inventory.isDeviceMotionAvailable)),
+            ("heart_rate_available", .bool(inventory.isHeartRateAvailable)),
             ("sensors", .array(inventory.sensors.map(sensor))),
         ])
     }
@@ -37,6 +39,7 @@ enum SensorJSON {
             ("unit", .string(sensor.kind.unit)),
             ("unit_factor", .number(sensor.kind.unitFactor)),
             ("channels", .array(sensor.axes.map(channel))),
+            ("lights", .array(sensor.lights.map { .string($0.rawValue) })),
             ("timestamp", sensor.timestamp.map(channel) ?? .null),
             ("scale", sensor.scale.map(numbers) ?? .null),
             ("scale_attributes", .array(sensor.scaleAttributes.map { .string($0.file) })),

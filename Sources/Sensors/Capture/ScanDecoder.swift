@@ -2,7 +2,8 @@ import MotionMath
 import IIO
 
 /// Turns the bytes of one buffer refill into readings: each sample's time, then each sensor's axes decoded in
-/// place (`ScanFormat.value(in:at:)`) and converted to SI units in the device frame (`DiscoveredSensor.convert`).
+/// place (`ScanFormat.value(in:at:)`) and converted to SI units in the device frame (`DiscoveredSensor.convert`);
+/// a pulse sensor's intensities as they are (ADC counts), each in its LED's component.
 ///
 /// A sample's time is its timestamp channel's value (ns → s) when the layout has one. Without one (a device
 /// without a timestamp channel, or devices merged on the host's clock) the samples of a refill are spread back
@@ -15,7 +16,7 @@ struct ScanDecoder {
         var sensor: DiscoveredSensor
         /// The kind of reading it gives.
         var kind: SensorReading.Kind
-        /// Its x, y and z fields.
+        /// Its x, y and z fields; for a pulse sensor, one field per LED (`DiscoveredSensor.lights`).
         var axes: [ScanLayout.Field]
     }
 
@@ -67,6 +68,15 @@ struct ScanDecoder {
             if timestamp != nil { kernelTime(t) }
             for sensor in sensors {
                 let axes = sensor.axes
+                if sensor.kind == .ppg {
+                    // ADC counts, one per LED, in the LED's component; NaN where the sensor has no such LED.
+                    var value = SIMD3<Double>(repeating: .nan)
+                    for (light, field) in zip(sensor.sensor.lights, axes) {
+                        value[light.component] = field.format.value(in: bytes, at: base + field.offset)
+                    }
+                    batch.append(SensorReading(kind: .ppg, t: t, value: Vector3(value)))
+                    continue
+                }
                 let raw = SIMD3(
                     axes[0].format.value(in: bytes, at: base + axes[0].offset),
                     axes[1].format.value(in: bytes, at: base + axes[1].offset),

@@ -6,7 +6,7 @@ public struct SensorInventory: Sendable, Hashable {
     public var backend: String
     /// libiio's description of the context.
     public var contextDescription: String
-    /// Every motion sensor found, in context order.
+    /// Every motion and pulse sensor found, in context order.
     public var sensors: [DiscoveredSensor]
     /// True when attribute values (scale, offset, mount matrix, frequencies, trigger) could be read; false for
     /// `xml:` contexts, which only describe the devices.
@@ -35,4 +35,6 @@ public struct SensorInventory: Sendable, Hashable {
     public var isMagnetometerAvailable: Bool { preferred(.magnetometer) != nil }
     /// Like `CMMotionManager.isDeviceMotionAvailable`: an accelerometer and a gyroscope.
     public var isDeviceMotionAvailable: Bool { isAccelerometerAvailable && isGyroAvailable }
+    /// True when a pulse (PPG) sensor gives heart rate.
+    public var isHeartRateAvailable: Bool { preferred(.ppg) != nil }
 }

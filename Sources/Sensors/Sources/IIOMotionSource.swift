@@ -2,7 +2,8 @@ import IIO
 import SystemSupport
 
 /// Readings from the IIO sensors of a libiio context (`local:` by default, `ip:` through iiod, `usb:`): the
-/// preferred accelerometer, gyroscope and magnetometer that discovery found, each device captured on its own thread
+/// preferred accelerometer, gyroscope, magnetometer and pulse sensor that discovery found — those that give the
+/// readings a capture asks for (`CaptureConfiguration.readings`) —, each device captured on its own thread
 /// (buffered, or polled when the driver cannot buffer), merged by the reader.
 ///
 /// Timestamps: the devices' kernel timestamps when every device is buffered with a timestamp channel (they share
@@ -15,7 +16,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     /// What discovery found in the context.
     public let inventory: SensorInventory
     public let info: MotionSourceInfo
-    /// The sensors captured: the preferred accelerometer, gyroscope and magnetometer.
+    /// The sensors that can be captured: the preferred accelerometer, gyroscope, magnetometer and pulse sensor.
     public let sensors: [DiscoveredSensor]
 
     private let lock = ThreadLock()
@@ -25,8 +26,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     /// Discovers the sensors of the context `uri` names (nil: `local:`).
     ///
-    /// - Throws: `CaptureError` `.noMotionSensors` when the context has neither accelerometer nor gyroscope, and
-    ///   discovery's failures (unreachable context, permission denied…).
+    /// - Throws: `CaptureError` `.noMotionSensors` when the context has no accelerometer, gyroscope, magnetometer or
+    ///   pulse sensor, and discovery's failures (unreachable context, permission denied…).
     public static func open(uri: String?) throws(CaptureError) -> IIOMotionSource {
         let inventory: SensorInventory
         do {
@@ -42,7 +43,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         let chosen = SensorKind.allCases.compactMap { inventory.preferred($0) }
         guard !chosen.isEmpty else {
             throw CaptureError(
-                .noMotionSensors, "no IMU found in \(inventory.uri) (no IIO accelerometer or gyroscope)")
+                .noMotionSensors,
+                "no sensor found in \(inventory.uri) (no IIO accelerometer, gyroscope, magnetometer or pulse sensor)")
         }
         guard inventory.valuesAvailable else {
             throw CaptureError(
@@ -60,7 +62,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             hasGyroscope: gyroscope != nil,
             hasMagnetometer: chosen.contains { $0.kind == .magnetometer },
             // Unknown without a list of available rates (HID hubs accept any report interval).
-            maximumSampleRate: Self.highest((gyroscope ?? accelerometer)?.availableFrequencies))
+            maximumSampleRate: Self.highest((gyroscope ?? accelerometer)?.availableFrequencies),
+            hasPPG: chosen.contains { $0.kind == .ppg })
     }
 
     private static func highest(_ list: FrequencyList?) -> Double? {
@@ -72,7 +75,12 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     }
 
     public func start(_ configuration: CaptureConfiguration) throws(CaptureError) {
-        let groups = Dictionary(grouping: sensors, by: \.deviceID).sorted { $0.key < $1.key }.map(\.value)
+        let wanted = sensors.filter { configuration.readings.contains(SensorReading.Kind($0.kind)) }
+        guard !wanted.isEmpty else {
+            let asked = configuration.readings.map(\.rawValue).sorted().joined(separator: ", ")
+            throw CaptureError(.notFound, "\(inventory.uri) has no sensor for the readings asked for (\(asked))")
+        }
+        let groups = Dictionary(grouping: wanted, by: \.deviceID).sorted { $0.key < $1.key }.map(\.value)
         let policy = timestampPolicy(groups: groups)
         if let note = policy.note { configuration.log(.info(note)) }
         let queue = ReadingQueue(producers: groups.count)

@@ -1,5 +1,5 @@
-/// A producer of timestamped accelerometer, gyroscope and magnetometer readings: IIO hardware (buffered or polled,
-/// local or over the network), the built-in simulated IMU, or a recording.
+/// A producer of timestamped accelerometer, gyroscope, magnetometer and pulse (PPG) readings: IIO hardware (buffered
+/// or polled, local or over the network), the built-in simulated IMU with its simulated pulse, or a recording.
 ///
 /// Life cycle: `start(_:)` once, then `read()` from one thread until it returns nil, then `stop()`. `cancel()` may be
 /// called from any thread at any time (a signal handler's thread, a `MotionManager` client) and makes a blocked
@@ -33,9 +33,16 @@ public struct CaptureConfiguration: Sendable {
     public var updateInterval: Double
     /// Where diagnostics go (the CLI's stderr): chosen sampling frequency, polling fallback, achievable rate.
     public var log: @Sendable (CaptureNote) -> Void
+    /// The kinds of reading wanted (default: the motion readings); a source captures only the sensors that give
+    /// them, so that a stream of device motion does not open the pulse sensor, nor a heart-rate reading the IMU.
+    public var readings: Set<SensorReading.Kind>
 
-    public init(updateInterval: Double, log: @escaping @Sendable (CaptureNote) -> Void = { _ in }) {
+    public init(
+        updateInterval: Double, readings: Set<SensorReading.Kind> = SensorReading.Kind.motion,
+        log: @escaping @Sendable (CaptureNote) -> Void = { _ in }
+    ) {
         self.updateInterval = updateInterval
+        self.readings = readings
         self.log = log
     }
 }
@@ -53,15 +60,19 @@ public struct MotionSourceInfo: Sendable, Equatable {
     /// The gyroscope's (or, without one, the accelerometer's) highest sampling frequency, Hz, when known: the
     /// shortest useful update interval is its inverse.
     public var maximumSampleRate: Double?
+    /// A pulse (PPG) sensor is present: `.ppg` readings, and heart rate from them.
+    public var hasPPG: Bool
 
     public init(
-        name: String, hasAccelerometer: Bool, hasGyroscope: Bool, hasMagnetometer: Bool, maximumSampleRate: Double?
+        name: String, hasAccelerometer: Bool, hasGyroscope: Bool, hasMagnetometer: Bool, maximumSampleRate: Double?,
+        hasPPG: Bool = false
     ) {
         self.name = name
         self.hasAccelerometer = hasAccelerometer
         self.hasGyroscope = hasGyroscope
         self.hasMagnetometer = hasMagnetometer
         self.maximumSampleRate = maximumSampleRate
+        self.hasPPG = hasPPG
     }
 
     /// Device motion needs an accelerometer and a gyroscope.

@@ -35,7 +35,9 @@ enum FakeSysfs {
             if device.isTrigger { continue }
             for attribute in device.attributes { file("\(directory)/\(attribute.name)", attribute.value) }
             var written = Set<String>()
-            for channel in device.channels {
+            // Files in channel-id order: tmpfs lists a directory newest first, and libiio keeps that order for
+            // channels without scan index (a fixture lists them so: the AFE440x's currents from the highest).
+            for channel in device.channels.sorted(by: { $0.id < $1.id }) {
                 for attribute in channel.attributes {
                     let name = attribute.filename ?? attribute.name
                     if written.insert(name).inserted { file("\(directory)/\(name)", attribute.value) }

@@ -10,6 +10,11 @@ public enum ChannelKind: String, Sendable, Hashable, CaseIterable {
     case temp
     /// Kernel timestamp in ns (IIO `timestamp`).
     case timestamp
+    /// Light intensity seen by a pulse sensor's photodiode, ADC counts (IIO `intensity`): follows the served pulse
+    /// (`PulseWaveform`) through the channel's `IntensityProfile`.
+    case intensity
+    /// An LED drive current (IIO `current`, an output channel of the AFE440x): its attributes hold their values.
+    case current
     /// None of the above: libiio's `mount` pseudo-channel that carries `in_mount_matrix`.
     case other
 }

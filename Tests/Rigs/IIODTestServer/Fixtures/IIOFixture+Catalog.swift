@@ -122,7 +122,9 @@ extension IIOFixture {
     public static let empty = IIOFixture(name: "empty", devices: [])
 
     /// Every catalog fixture.
-    public static var all: [IIOFixture] { [bmi160, hidSensorHub, stLsm6dsx, invIcm42600, invMpu6050, accelOnly, empty] }
+    public static var all: [IIOFixture] {
+        [bmi160, hidSensorHub, stLsm6dsx, invIcm42600, invMpu6050, accelOnly, empty] + pulseSensors
+    }
 
     /// The catalog fixture called `name` (`hid-sensor-hub`; also `hidSensorHub`, case and `-`/`_` ignored).
     public static func named(_ name: String) -> IIOFixture? {
