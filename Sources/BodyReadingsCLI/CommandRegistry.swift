@@ -7,6 +7,7 @@ enum CommandRegistry {
         PublishCommand.command,
         RecordCommand.command,
         FuseCommand.command,
+        HeartRateCommand.command,
         CalibrateCommand.command,
         BenchmarkCommand.command,
     ]
