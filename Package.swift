@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
         .testTarget(
-            name: "PedometryTests", dependencies: ["Pedometry", "MotionMath", "TestSupport"], swiftSettings: strict),
+            name: "PedometryTests", dependencies: ["Pedometry", "MotionMath", "MotionSimulation", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PulseTests", dependencies: ["Pulse", "PulseSimulation", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),

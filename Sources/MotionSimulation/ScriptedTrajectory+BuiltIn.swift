@@ -56,19 +56,24 @@ extension Trajectory where Self == ScriptedTrajectory {
         return ScriptedTrajectory(keyframes: keyframes, period: t)
     }
 
-    /// A 60-second phone-in-hand scene, repeated forever, every part physically consistent:
+    /// An 80-second phone-in-hand scene, repeated forever, every part physically consistent, with the true step times
+    /// of its walk and its run (`stepTimes`, `steps(from:to:)`: 75 steps per repetition):
     ///
     /// | time (s) | motion |
     /// |---|---|
     /// | 0–4 | rest, flat on a table, top pointing north |
     /// | 4–6 | picked up (lifted 30 cm) and tilted 40° towards the user |
-    /// | 6–30 | walking: 2 Hz bounce (±1.5 cm, ≈2.4 m/s² peak), 1 Hz sway (±3 cm), 2 Hz surge, ±3°/±2° wobble |
+    /// | 6–30 | walking: 44 steps at 1.9 steps/s from 6.6 s (`demoWalk`: bounce, heel strikes, sway, surge), ±3°/±2° wobble |
     /// | 20–23 | (while walking) a 90° left turn |
     /// | 30–32 | standing still in hand |
     /// | 32–41 | tilts: landscape, screen down, portrait upright, holding 1.5–2 s each |
     /// | 41–50 | fast spins: a full turn about z (peak ≈ 3.9 rad/s), then a full turn about x |
     /// | 50–54 | turned back north, lowered 30 cm and laid flat |
     /// | 54–60 | rest |
+    /// | 60–62 | picked up again and tilted 40° |
+    /// | 62–74 | running: 31 steps at 2.8 steps/s from 62.5 s (`demoRun`), ±4°/±3° wobble |
+    /// | 74–76 | lowered and laid flat |
+    /// | 76–80 | rest |
     public static var demo: ScriptedTrajectory {
         let degree = Double.pi / 180
         let x = Vector3(1, 0, 0)
@@ -93,20 +98,38 @@ extension Trajectory where Self == ScriptedTrajectory {
             .init(t: 50, attitude: r(z, 90) * r(x, 90)),
             .init(t: 52, attitude: inHand),
             .init(t: 54, attitude: .identity),
+            .init(t: 60, attitude: .identity),
+            .init(t: 62, attitude: inHand),
+            .init(t: 74, attitude: inHand),
+            .init(t: 76, attitude: .identity),
         ]
         let walking = Profile.window(start: 6, end: 30, rampTime: 1.5)
+        let running = Profile.window(start: 62, end: 74, rampTime: 1)
         let layers: [ScriptedTrajectory.Layer] = [
             .init(axis: y, angle: walking * .sine(amplitude: 3 * degree, frequency: 1)),
             .init(axis: x, angle: walking * .sine(amplitude: 2 * degree, frequency: 2, phase: 0.3)),
             .init(axis: z, angle: .ramp(start: 42, end: 45, from: 0, to: 2 * Double.pi)),
             .init(axis: x, angle: .ramp(start: 46, end: 49, from: 0, to: 2 * Double.pi)),
+            .init(axis: y, angle: running * .sine(amplitude: 4 * degree, frequency: 1.4)),
+            .init(axis: x, angle: running * .sine(amplitude: 3 * degree, frequency: 2.8, phase: 0.5)),
         ]
-        let east = walking * .sine(amplitude: 0.03, frequency: 1)
-        let north = walking * .sine(amplitude: 0.01, frequency: 2, phase: 0.5)
+        let walk = demoWalk
+        let run = demoRun
+        let east = walk.lateral + run.lateral
+        let north = walk.forward + run.forward
         let up = Profile.ramp(start: 4, end: 6, from: 0, to: 0.3)
             + Profile.ramp(start: 52, end: 54, from: 0, to: -0.3)
-            + walking * .sine(amplitude: 0.015, frequency: 2)
+            + Profile.ramp(start: 60, end: 62, from: 0, to: 0.3)
+            + Profile.ramp(start: 74, end: 76, from: 0, to: -0.3)
+            + walk.up + run.up
         return ScriptedTrajectory(
-            keyframes: keyframes, layers: layers, position: (east, north, up), period: 60)
+            keyframes: keyframes, layers: layers, position: (east, north, up), period: 80,
+            stepTimes: walk.stepTimes + run.stepTimes)
     }
+
+    /// The demo's walk: 44 steps at 1.9 steps/s from 6.6 s (2 % interval variation, seed 2026).
+    public static var demoWalk: Gait { Gait(style: .walking, start: 6.6, count: 44, cadence: 1.9, seed: 2026) }
+
+    /// The demo's run: 31 steps at 2.8 steps/s from 62.5 s (2 % interval variation, seed 2027).
+    public static var demoRun: Gait { Gait(style: .running, start: 62.5, count: 31, cadence: 2.8, seed: 2027) }
 }

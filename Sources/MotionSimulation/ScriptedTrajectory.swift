@@ -57,6 +57,9 @@ public struct ScriptedTrajectory: Trajectory {
     public let magneticField: Vector3
     /// When set, the script repeats with this period (seconds).
     public let period: Double?
+    /// The true step times of the script (heel strikes of its gaits), s, increasing; within [0, `period`) when it
+    /// repeats. `steps(from:to:)` repeats them with the script.
+    public let stepTimes: [Double]
 
     /// Per-segment axis and angle of qᵢ⁻¹qᵢ₊₁.
     private let segments: [(axis: Vector3, angle: Double)]
@@ -68,7 +71,8 @@ public struct ScriptedTrajectory: Trajectory {
         position: (east: Profile, north: Profile, up: Profile) = (.constant(0), .constant(0), .constant(0)),
         gravity: Double = ScriptedTrajectory.standardGravity,
         magneticField: Vector3 = ScriptedTrajectory.earthMagneticField,
-        period: Double? = nil
+        period: Double? = nil,
+        stepTimes: [Double] = []
     ) {
         precondition(!keyframes.isEmpty, "a scripted trajectory needs at least one keyframe")
         precondition(zip(keyframes, keyframes.dropFirst()).allSatisfy { $0.t < $1.t }, "keyframe times must increase")
@@ -79,6 +83,7 @@ public struct ScriptedTrajectory: Trajectory {
         self.gravity = gravity
         self.magneticField = magneticField
         self.period = period
+        self.stepTimes = stepTimes
         self.segments = zip(keyframes, keyframes.dropFirst()).map { a, b in
             var delta = a.attitude.conjugate * b.attitude
             if delta.w < 0 { delta = -delta }
@@ -130,6 +135,19 @@ public struct ScriptedTrajectory: Trajectory {
             userAcceleration: userAcceleration,
             position: Vector3(east.value, north.value, up.value),
             velocity: Vector3(east.rate, north.rate, up.rate))
+    }
+
+    public func steps(from start: Double, to end: Double) -> [Double] {
+        guard end > start else { return [] }
+        guard let period else { return stepTimes.filter { $0 >= start && $0 < end } }
+        var result: [Double] = []
+        var cycle = (start / period).rounded(.down)
+        while cycle * period < end {
+            let offset = cycle * period
+            for time in stepTimes where time + offset >= start && time + offset < end { result.append(time + offset) }
+            cycle += 1
+        }
+        return result
     }
 
     /// The keyframe part K(t) as factors: the segment's start attitude (constant) and the turn about its axis.

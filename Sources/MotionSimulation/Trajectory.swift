@@ -8,4 +8,15 @@ import MotionMath
 public protocol Trajectory: Sendable {
     /// The exact motion at time `t` (seconds; any real `t`, also before 0 and after the scripted part).
     func truth(at t: Double) -> MotionTruth
+
+    /// The true step times in [`start`, `end`), s, increasing: the steps a pedometer should count (heel strikes).
+    /// Default: none, for motions without steps.
+    func steps(from start: Double, to end: Double) -> [Double]
+}
+
+extension Trajectory {
+    public func steps(from start: Double, to end: Double) -> [Double] { [] }
+
+    /// The number of true steps in [`start`, `end`).
+    public func stepCount(from start: Double, to end: Double) -> Int { steps(from: start, to: end).count }
 }

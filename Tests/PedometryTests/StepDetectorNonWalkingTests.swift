@@ -1,4 +1,5 @@
 import MotionMath
+import MotionSimulation
 import Pedometry
 import Testing
 

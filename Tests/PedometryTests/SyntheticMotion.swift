@@ -1,4 +1,5 @@
 import MotionMath
+import MotionSimulation
 
 /// Simulated motions without steps, as a device's specific force (m/s², device frame) at `rate` Hz: what a step
 /// counter must not count.

@@ -6,9 +6,10 @@ import SystemSupport
 import TextFormats
 
 /// The built-in simulated IMU and pulse sensor: a BMI160-class accelerometer, gyroscope and magnetometer (noise, bias,
-/// sampling from `SimulatedIMU`) moved along the demo trajectory (rest, pick-up, walking, tilts, spins; see
-/// `ScriptedTrajectory.demo`), and a MAX30102-class pulse sensor on a finger (`PulseSimulator`: heart-rate
-/// variability, breathing, baseline drift, motion-artefact bursts) with known beats. Deterministic: the same seed and
+/// sampling from `SimulatedIMU`) moved along the demo trajectory (rest, pick-up, walking, tilts, spins, running; see
+/// `ScriptedTrajectory.demo`; its true step times are `trajectory.steps(from:to:)`), and a MAX30102-class pulse sensor
+/// on a finger (`PulseSimulator`: heart-rate variability, breathing, baseline drift, motion-artefact bursts) with
+/// known beats. Deterministic: the same seed and
 /// update interval give the same samples.
 ///
 /// Like real hardware the IMU picks its sampling frequency from a list (25…1600 Hz, the smallest that the update

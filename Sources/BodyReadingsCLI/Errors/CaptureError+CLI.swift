@@ -8,7 +8,7 @@ import Sensors
 /// | no motion sensors | 69 | `--source sim` |
 /// | not found, vanished | 69 | |
 /// | busy | 69 | stop iio-sensor-proxy |
-/// | permission denied | 77 | udev rules `udev/60-bodyreadings.rules` and group `iio` |
+/// | permission denied | 77 | `DeviceAccessFix`: udev rules and group `iio` |
 /// | malformed input | 65 | |
 /// | I/O | 74 | |
 /// | invalid request | 64 | |
@@ -36,8 +36,7 @@ extension CaptureError: CLIErrorConvertible {
         case .noMotionSensors:
             "try '--source sim' for the built-in simulated IMU"
         case .permissionDenied:
-            "install udev/60-bodyreadings.rules into /etc/udev/rules.d, add yourself to group 'iio' "
-                + "(sudo usermod -aG iio $USER), then log in again"
+            DeviceAccessFix.text
         case .busy:
             "the buffer is held by another process (likely iio-sensor-proxy: try 'systemctl stop iio-sensor-proxy')"
         case .notFound, .vanished, .malformedInput, .io, .invalidRequest, .internalError:

@@ -30,7 +30,7 @@ public final class IIODTestServer: Sendable {
     ///
     /// - Parameters:
     ///   - trajectory: the ground truth that samples and raw reads encode, at trajectory time = seconds since
-    ///     start × `rateScale` (default: MotionSimulation's 60-second `ScriptedTrajectory.demo`).
+    ///     start × `rateScale` (default: MotionSimulation's 80-second `ScriptedTrajectory.demo`).
     ///   - rateScale: trajectory seconds per wall-clock second (default 1: real time; 10: ten times faster;
     ///     `.infinity`: buffers are filled as fast as they are read).
     ///   - dropEvery: leave every n-th sample of the sample grid out of buffers, so that timestamps show a gap of

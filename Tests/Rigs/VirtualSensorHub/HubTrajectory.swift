@@ -17,7 +17,7 @@ public enum HubTrajectory: String, CaseIterable, Sendable {
     case restThenSway = "rest-then-sway"
     /// MotionSimulation's tilt sequence: twelve static orientations, 2 s each, 1.5 s turns (42 s period).
     case tilts
-    /// MotionSimulation's 60 s phone-in-hand scene (rest, pick-up, walking, tilts, fast spins).
+    /// MotionSimulation's 80 s phone-in-hand scene (rest, pick-up, walking, tilts, fast spins, running).
     case demo
 
     /// The attitude of ``tilt``.

@@ -28,7 +28,7 @@ let usage = """
       --port N            TCP port (default 0: any free port)
       --rate-scale X      trajectory seconds per wall second (default 1); `fast` streams as fast as read
       --trajectory NAME   the motion the samples encode: \(trajectories.map(\.name).joined(separator: ", "))
-                          (default demo: MotionSimulation's 60-second phone-in-hand scene, repeated)
+                          (default demo: MotionSimulation's 80-second phone-in-hand scene, repeated)
       --pulse FILE.csv    the pulse that pulse sensors (max30102, afe4404, …) play: the t and ppg columns of a
                           recording such as ../shared/data/ppg/a103l.csv, repeated (default: a simulated pulse at
                           72 beats/min)

@@ -10,24 +10,56 @@ import MotionMath
 /// as a device in a trouser pocket sees it. Running: 10 m/s² impacts and a 9 m/s² bounce (flight phases).
 /// Step intervals vary by 2 % (s.d.), sample times jitter by ±`timeJitter` sample periods, each axis has 0.05 m/s²
 /// of noise, and `gap` drops the samples in that time range.
-struct SyntheticGait {
-    var rate = 100.0
-    var cadence = 1.8
-    var steps = 100
-    var lead = 3.0
-    var tail = 3.0
-    var pocket = false
-    var running = false
-    var timeJitter = 0.3
-    var gap: ClosedRange<Double>? = nil
-    var seed: UInt64 = 0
+///
+/// Unlike `Gait` (positions with exact derivatives, for trajectories), this is an accelerometer signal only, with the
+/// placements a trajectory of a rigid device cannot express (a pocket's uneven impacts): the step detector's tests
+/// and the throughput benchmark use it.
+public struct SyntheticGait: Sendable {
+    /// Sample rate, Hz.
+    public var rate = 100.0
+    /// Steps per second.
+    public var cadence = 1.8
+    /// The number of steps (at least 1).
+    public var steps = 100
+    /// Standing before the first step, s.
+    public var lead = 3.0
+    /// Standing after the last step, s.
+    public var tail = 3.0
+    /// Every second impact weaker and a stride-frequency sway: a device in a trouser pocket.
+    public var pocket = false
+    /// Running impacts and bounce.
+    public var running = false
+    /// Sample-time jitter, in sample periods (uniform in ±this).
+    public var timeJitter = 0.3
+    /// Samples in this time range are left out (a dropout), s.
+    public var gap: ClosedRange<Double>? = nil
+    /// Fixes the step times, the orientation, the jitter and the noise.
+    public var seed: UInt64 = 0
+
+    /// A walk with the defaults above, changed by the arguments.
+    public init(
+        rate: Double = 100, cadence: Double = 1.8, steps: Int = 100, lead: Double = 3, tail: Double = 3,
+        pocket: Bool = false, running: Bool = false, timeJitter: Double = 0.3, gap: ClosedRange<Double>? = nil,
+        seed: UInt64 = 0
+    ) {
+        self.rate = rate
+        self.cadence = cadence
+        self.steps = steps
+        self.lead = lead
+        self.tail = tail
+        self.pocket = pocket
+        self.running = running
+        self.timeJitter = timeJitter
+        self.gap = gap
+        self.seed = seed
+    }
 
     /// The samples (time s, specific force m/s² in the device frame) and the true step times.
-    func generate() -> (samples: [(time: Double, acceleration: Vector3)], stepTimes: [Double]) {
+    public func generate() -> (samples: [(time: Double, acceleration: Vector3)], stepTimes: [Double]) {
         var random = SeededGenerator(seed: seed)
         let period = 1 / cadence
-        var stepTimes = [lead]
-        for _ in 1..<steps { stepTimes.append(stepTimes[stepTimes.count - 1] + period * (1 + 0.02 * random.nextGaussian())) }
+        let stepTimes = StepSchedule.times(
+            start: lead, count: max(1, steps), cadence: cadence, variability: 0.02, using: &random)
         let rotation = RandomRotation.make(&random)
         let duration = stepTimes[stepTimes.count - 1] + tail
         let impact = running ? 10.0 : 3.0
@@ -67,14 +99,5 @@ struct SyntheticGait {
             samples.append((t, rotation.inverseRotate(world) + noise))
         }
         return (samples, stepTimes)
-    }
-}
-
-/// A uniformly random device attitude (a normalised 4-D Gaussian quaternion, device → world).
-enum RandomRotation {
-    static func make(_ random: inout SeededGenerator) -> Quaternion {
-        Quaternion(
-            w: random.nextGaussian(), x: random.nextGaussian(), y: random.nextGaussian(), z: random.nextGaussian()
-        ).normalized
     }
 }

@@ -1,6 +1,5 @@
 import BodyReadings
 import Fusion
-import MotionMath
 import Publishing
 
 /// Fused motion to an MQTT broker (`publish`): each update the pipeline lets through goes to the publisher, which
@@ -14,21 +13,6 @@ struct MotionPublishingConsumer: UpdateConsumer {
             MotionReading(
                 t: estimate.t, attitude: estimate.attitude, rotationRate: estimate.rotationRate,
                 gravity: estimate.gravity, userAcceleration: estimate.userAcceleration))
-        return .more
-    }
-
-    func idle() throws {
-        reporter.flush()
-    }
-}
-
-/// Calibrated samples to an MQTT broker (`publish --raw`): `imu/data_raw`, and `imu/mag` with a magnetometer.
-struct SamplePublishingConsumer: UpdateConsumer {
-    let publisher: ReadingsPublisher
-    let reporter: ConnectionReporter
-
-    func receive(_ sample: IMUSample) throws -> ConsumerDemand {
-        publisher.publish(sample)
         return .more
     }
 

@@ -120,14 +120,6 @@ public final class Console: @unchecked Sendable {
     }
 }
 
-/// Raised by `Console.flush()` when stdout can no longer be written.
-public enum ConsoleError: Error, Equatable {
-    /// The reader closed the pipe (EPIPE): a normal way for a stream to end.
-    case closed
-    /// Any other write error, with its errno.
-    case failed(errno: Int32)
-}
-
 /// Writes all of `bytes` to stdout; a closed pipe is `ConsoleError.closed`.
 private func writeAll(fd: Int32, _ bytes: [UInt8]) throws(ConsoleError) {
     do {

@@ -4,7 +4,7 @@ import Sensors
 ///
 /// | Reason | Exit | Fix named |
 /// |---|---|---|
-/// | permission denied | 77 | udev rules `udev/60-bodyreadings.rules` and group `iio` |
+/// | permission denied | 77 | `DeviceAccessFix`: udev rules and group `iio` |
 /// | malformed URI, missing `xml:` file | 64 | the `--uri` forms / the path |
 /// | malformed `xml:` file, non-numeric or malformed attribute | 65 | regenerate the XML / report the driver value |
 /// | unreachable context, missing scale, vanished, busy, timeout, unsupported | 69 | what to start, load or stop |
@@ -29,8 +29,7 @@ extension SensorError: CLIErrorConvertible {
     var fix: String {
         switch reason {
         case .permissionDenied:
-            "install the udev rules (sudo udev/install, which installs udev/60-bodyreadings.rules) and add yourself to "
-                + "group 'iio' (sudo usermod -aG iio $USER), then log in again"
+            DeviceAccessFix.text
         case .malformedURI:
             "use --uri local:, ip:HOST[:PORT], usb:[BUS.ADDR] or xml:FILE"
         case .missingContextFile:
