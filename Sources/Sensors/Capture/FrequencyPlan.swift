@@ -8,7 +8,7 @@
 /// - no list (HID sensor hubs accept any report interval) and a current rate below the needed one: the needed rate
 ///   is asked for, and a driver that refuses it (EINVAL) keeps its own;
 /// - otherwise the attribute is left alone.
-/// A sensor without the attribute whose rate is known anyway (a pulse sensor's nominal 100 samples/s) sets the
+/// A pulse sensor has no attribute and a rate known anyway (the health drivers' fixed 100 samples/s): it sets the
 /// device's rate when no attribute does.
 ///
 /// Restoring is not the plan's choice: whoever carries out a step reads the attribute's text just before writing
@@ -51,7 +51,7 @@ struct FrequencyPlan: Equatable {
     let needed: Double
     /// One step per distinct attribute, in the order of the sensors.
     let steps: [Step]
-    /// The fastest known rate of the sensors without a sampling-frequency attribute, Hz (a driver's fixed rate).
+    /// The fastest fixed rate of the pulse sensors without a sampling-frequency attribute, Hz.
     let fixed: Double?
 
     /// Plans the sampling frequencies of `sensors` (the sensors of one device) for updates every `interval` seconds.
@@ -60,7 +60,8 @@ struct FrequencyPlan: Equatable {
         let needed = SamplingFrequencyChoice.needed(forInterval: interval)
         self.needed = needed
         var steps: [Step] = []
-        self.fixed = sensors.filter { $0.samplingFrequencyAttribute == nil }.compactMap(\.samplingFrequency).max()
+        self.fixed = sensors.filter { $0.kind == .ppg && $0.samplingFrequencyAttribute == nil }
+            .compactMap(\.samplingFrequency).max()
         for sensor in sensors {
             guard let location = sensor.samplingFrequencyAttribute,
                 !steps.contains(where: { $0.location == location })
