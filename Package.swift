@@ -13,6 +13,8 @@
 //   Sensors, ReadingFormats, Calibration, BodyReadings, the CLI and MQTT.
 //   Publishing (payloads, topics, status, discovery) → MQTT (safe Swift over libmosquitto through CMosquitto);
 //   the CLI's publish command feeds them from the pipeline (issue 13).
+//   ReadingsStore (the readings store: steps, heart rate and motion per minute in SQLite through CSQLite; its
+//   recorder, queries per local hour/day and time arguments) serves the history command and the service (issue 12).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -32,6 +34,11 @@ let package = Package(
             name: "CIIO",
             pkgConfig: "libiio",
             providers: [.apt(["libiio-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
             name: "CMosquitto",
@@ -65,6 +72,9 @@ let package = Package(
         ),
         .target(name: "MQTT", dependencies: ["CMosquitto", "SystemSupport"], swiftSettings: strict),
         .target(
+            name: "ReadingsStore", dependencies: ["CSQLite", "SystemSupport", "TextFormats", "Pedometry", "Pulse"],
+            swiftSettings: strict),
+        .target(
             name: "Publishing", dependencies: ["MQTT", "MotionMath", "SystemSupport", "TextFormats"],
             swiftSettings: strict),
         .target(
@@ -95,6 +105,9 @@ let package = Package(
             path: "Tests/Rigs/bodyreadings-virtual-hub",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "bodyreadings-store-writer", dependencies: ["ReadingsStore", "Pulse", "Pedometry"],
+            path: "Tests/Rigs/bodyreadings-store-writer", swiftSettings: strict),
         .executableTarget(
             name: "bodyreadings-mqtt-rig", dependencies: ["Publishing", "MQTT", "MotionMath"],
             path: "Tests/Rigs/bodyreadings-mqtt-rig", swiftSettings: strict),
@@ -154,6 +167,9 @@ let package = Package(
         .testTarget(
             name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub", "MotionMath"], swiftSettings: strict),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ReadingsStoreTests", dependencies: ["ReadingsStore", "Pedometry", "Pulse", "TestSupport"],
+            exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "PublishingTests", dependencies: ["Publishing", "MQTT", "MotionMath", "TextFormats", "TestSupport"],
             swiftSettings: strict),

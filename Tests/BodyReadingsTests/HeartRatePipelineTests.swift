@@ -19,7 +19,6 @@ struct HeartRatePipelineTests {
         #expect(samples == [PPGSample(time: 0.01, value: -200), PPGSample(time: 0.02, value: -201)])
         #expect(assembler.light == .infrared)
         #expect(assembler.droppedReadings == 1)
-        #expect(assembler.readings == [.ppg])
         var redOnly = PPGAssembler()
         redOnly.push(SensorReading(kind: .ppg, t: 0, value: Vector3(5, .nan, .nan)), into: &samples)
         #expect(redOnly.light == .red)
@@ -46,7 +45,7 @@ struct HeartRatePipelineTests {
         let source = SimulatedMotionSource(seed: 5, pacing: .fast)
         var pipeline = Pipeline(
             input: SourceInput(source: source, assembler: PPGAssembler()), processor: HeartRateProcessor(),
-            settings: PipelineSettings(captureInterval: 0.1, duration: 120))
+            settings: PipelineSettings(captureInterval: 0.1, duration: 120, readings: [.ppg]))
         var beats: [Beat] = []
         var consumer = ClosureConsumer<HeartRateUpdate> { update in
             if let beat = update.beat { beats.append(beat) }

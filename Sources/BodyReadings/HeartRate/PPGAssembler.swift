@@ -7,7 +7,8 @@ import Sensors
 /// The LED is chosen once, from the first reading: the first of `PPGLight.preference` (infrared, red, green) that
 /// the sensor has (a finite component), so that `heart-rate` live and on a recording of the same sensor
 /// (`PPGColumns.preference`) read the same light. Readings of other kinds are ignored; a reading that does not move
-/// time forward is dropped and counted.
+/// time forward is dropped and counted. A pipeline over it asks the source for `.ppg` readings
+/// (`PipelineSettings.readings`).
 public struct PPGAssembler: SampleAssembler {
     /// The LED read, once the first reading chose it.
     public private(set) var light: PPGLight?
@@ -21,8 +22,6 @@ public struct PPGAssembler: SampleAssembler {
     public init(light: PPGLight) {
         self.light = light
     }
-
-    public var readings: Set<SensorReading.Kind> { [.ppg] }
 
     public mutating func push(_ reading: SensorReading, into output: inout [PPGSample]) {
         guard reading.kind == .ppg else { return }

@@ -1,16 +1,11 @@
 import Sensors
 
 /// Turns a source's readings into the elements a processor consumes: `SampleMerger` pairs accelerometer,
-/// gyroscope and magnetometer readings into `IMUSample`s; `PPGAssembler` turns a pulse sensor's intensities into
-/// `PPGSample`s. A further reading kind (a hardware step count) gets an assembler of its own that picks its kind from
-/// the same readings.
+/// gyroscope and magnetometer readings into `IMUSample`s. A further reading kind (PPG intensities, a hardware step
+/// count) gets an assembler of its own that picks its kind from the same readings.
 public protocol SampleAssembler {
     /// What the assembler produces.
     associatedtype Sample: Timestamped
-
-    /// The kinds of reading it uses: what the source is asked to capture (`CaptureConfiguration.readings`).
-    /// Default: the motion readings.
-    var readings: Set<SensorReading.Kind> { get }
 
     /// Takes one reading (of any kind; kinds it does not use are ignored) and appends the samples it completed.
     mutating func push(_ reading: SensorReading, into output: inout [Sample])
@@ -20,8 +15,4 @@ public protocol SampleAssembler {
 
     /// Readings the assembler had to drop (out of time order, overflow).
     var droppedReadings: Int { get }
-}
-
-extension SampleAssembler {
-    public var readings: Set<SensorReading.Kind> { SensorReading.Kind.motion }
 }

@@ -22,10 +22,7 @@ public final class SourceInput<Assembler: SampleAssembler>: PipelineInput {
         self.assembler = assembler
     }
 
-    /// Starts the source for the readings the assembler uses.
     public func start(_ configuration: CaptureConfiguration) throws(CaptureError) {
-        var configuration = configuration
-        configuration.readings = assembler.readings
         try source.start(configuration)
     }
 

@@ -57,7 +57,8 @@ enum HeartRateCommand {
         let live = arguments.positionals.isEmpty
         let chosen = try arguments.choice("--format", among: ["human", "csv", "jsonl"])
         let format = chosen ?? (live && console.outputIsTerminal ? "human" : "csv")
-        let settings = PipelineSettings(captureInterval: 0.1, duration: duration, log: console.captureLog)
+        let settings = PipelineSettings(
+            captureInterval: 0.1, duration: duration, readings: [.ppg], log: console.captureLog)
         if let path = arguments.positionals.first {
             if let given = ["--source", "--uri", "--seed", "--fast"].first(where: arguments.has) {
                 throw CLIError.usage("\(given) is for a live source; drop it or the FILE", command: "heart-rate")

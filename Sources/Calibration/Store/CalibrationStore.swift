@@ -27,14 +27,8 @@ public struct CalibrationStore: Sendable, Equatable {
     /// directory) for the user directory;
     /// `BODYREADINGS_SYSTEM_CALIBRATION_DIR` replaces `/etc/bodyreadings/calibration` (for packaging and tests).
     public init(environment: [String: String]) {
-        let config: String
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            config = xdg
-        } else {
-            config = (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileSystem.homeDirectory()) + "/.config"
-        }
         self.init(
-            userDirectory: config + "/bodyreadings/calibration",
+            userDirectory: XDGDirectory.config(environment: environment) + "/bodyreadings/calibration",
             systemDirectory: environment["BODYREADINGS_SYSTEM_CALIBRATION_DIR"].flatMap { $0.isEmpty ? nil : $0 }
                 ?? Self.defaultSystemDirectory)
     }

@@ -5,8 +5,8 @@ import Darwin
 #endif
 import IIO
 
-/// Finds the accelerometer, gyroscope, magnetometer and pulse sensors in an IIO context and describes how to read
-/// them.
+/// Finds the accelerometer, gyroscope, magnetometer and pulse sensors (and hardware step counters) in an IIO context
+/// and describes how to read them.
 ///
 /// Handles combined IMUs (bmi160, inv_mpu6050: `accel_*` and `anglvel_*` channels in one device) and split ones
 /// (st_lsm6dsx, inv_icm42600, HID `accel_3d`/`gyro_3d`/`magn_3d`: one device per sensor), and the pulse sensors of
@@ -100,7 +100,7 @@ public enum SensorDiscovery {
             snapshots, isLocal: context.isLocal, contextIdentity: hardware, uri: context.uri, environment: environment)
         return SensorInventory(
             uri: context.uri, backend: context.name, contextDescription: context.contextDescription,
-            sensors: result.sensors, valuesAvailable: result.valuesAvailable)
+            sensors: result.sensors, stepCounters: result.stepCounters, valuesAvailable: result.valuesAvailable)
     }
 
     // MARK: - Rules
@@ -109,17 +109,27 @@ public enum SensorDiscovery {
     static func analyze(
         _ devices: [DeviceSnapshot], isLocal: Bool, contextIdentity: String, uri: String,
         environment: DiscoveryEnvironment
-    ) throws(SensorError) -> (sensors: [DiscoveredSensor], valuesAvailable: Bool) {
+    ) throws(SensorError) -> (
+        sensors: [DiscoveredSensor], stepCounters: [DiscoveredStepCounter], valuesAvailable: Bool
+    ) {
         let identities = identities(
             of: devices, isLocal: isLocal, contextIdentity: contextIdentity, environment: environment)
         let triggerNames = Set(devices.filter(\.isTrigger).compactMap(\.name))
         var sensors: [DiscoveredSensor] = []
+        var stepCounters: [DiscoveredStepCounter] = []
         var valuesAvailable = true
         for device in devices where !device.isTrigger {
+            var reader = ValueReader(device: device, uri: uri)
+            let identity = identities[device.id] ?? SensorIdentity(rawValue: device.name ?? device.id)
+            if let counter = try stepCounter(of: device, identity: identity, reader: &reader) {
+                stepCounters.append(counter)
+            }
             let kinds = SensorKind.motion.filter { axes(of: device, kind: $0) != nil }
             let isPulseSensor = device.name.flatMap { PulseDriver(rawValue: $0.lowercased()) } != nil
-            guard !kinds.isEmpty || isPulseSensor else { continue }
-            var reader = ValueReader(device: device, uri: uri)
+            guard !kinds.isEmpty || isPulseSensor else {
+                if reader.sawUnsupported { valuesAvailable = false }
+                continue
+            }
             let trigger = try reader.trigger()
             let ownTrigger = device.deviceNumber.flatMap { number in
                 device.name.map { "\($0)-dev\(number)" }
@@ -139,7 +149,7 @@ public enum SensorDiscovery {
                 sensors.append(
                     DiscoveredSensor(
                         kind: kind, deviceID: device.id, deviceName: device.name ?? device.id, label: device.label,
-                        identity: identities[device.id] ?? SensorIdentity(rawValue: device.name ?? device.id),
+                        identity: identity,
                         axes: axes.map { SensorChannel(id: $0.id, scanIndex: $0.scanIndex, format: $0.format) },
                         timestamp: device.channels.first { $0.type == "timestamp" && !$0.isOutput }.map {
                             SensorChannel(id: $0.id, scanIndex: $0.scanIndex, format: $0.format)
@@ -150,15 +160,14 @@ public enum SensorDiscovery {
                         availableFrequencies: rate.available, trigger: trigger.name, isTriggerKnown: trigger.known,
                         ownTrigger: ownTrigger, captureMode: mode, captureReason: reason))
             }
-            if isPulseSensor, let pulse = pulseSensor(
-                of: device, identity: identities[device.id] ?? SensorIdentity(rawValue: device.name ?? device.id),
-                trigger: trigger, ownTrigger: ownTrigger)
+            if isPulseSensor,
+                let pulse = pulseSensor(of: device, identity: identity, trigger: trigger, ownTrigger: ownTrigger)
             {
                 sensors.append(pulse)
             }
             if reader.sawUnsupported { valuesAvailable = false }
         }
-        return (sensors, valuesAvailable)
+        return (sensors, stepCounters, valuesAvailable)
     }
 
     /// The input channels x, y, z of the sensor kind, or nil when the device lacks one of them.

@@ -1,5 +1,6 @@
-/// A producer of timestamped accelerometer, gyroscope, magnetometer and pulse (PPG) readings: IIO hardware (buffered
-/// or polled, local or over the network), the built-in simulated IMU with its simulated pulse, or a recording.
+/// A producer of timestamped accelerometer, gyroscope and magnetometer readings (and, when asked, a hardware step
+/// counter's and a pulse sensor's): IIO hardware (buffered or polled, local or over the network), the built-in
+/// simulated IMU with its simulated pulse, or a recording.
 ///
 /// Life cycle: `start(_:)` once, then `read()` from one thread until it returns nil, then `stop()`. `cancel()` may be
 /// called from any thread at any time (a signal handler's thread, a `MotionManager` client) and makes a blocked
@@ -33,8 +34,9 @@ public struct CaptureConfiguration: Sendable {
     public var updateInterval: Double
     /// Where diagnostics go (the CLI's stderr): chosen sampling frequency, polling fallback, achievable rate.
     public var log: @Sendable (CaptureNote) -> Void
-    /// The kinds of reading wanted (default: the motion readings); a source captures only the sensors that give
-    /// them, so that a stream of device motion does not open the pulse sensor, nor a heart-rate reading the IMU.
+    /// The kinds of reading wanted; a source captures only the sensors that give them, so that a stream of device
+    /// motion does not open the pulse sensor, nor a heart-rate reading the IMU; a step counter (`stepCount`,
+    /// `activity`) is enabled for the capture and restored after it. Default: the motion sensors'.
     public var readings: Set<SensorReading.Kind>
 
     public init(
@@ -60,21 +62,26 @@ public struct MotionSourceInfo: Sendable, Equatable {
     /// The gyroscope's (or, without one, the accelerometer's) highest sampling frequency, Hz, when known: the
     /// shortest useful update interval is its inverse.
     public var maximumSampleRate: Double?
-    /// A pulse (PPG) sensor is present: `.ppg` readings, and heart rate from them.
+    /// A hardware step counter is present (delivered as `stepCount` readings when asked for).
+    public var hasStepCounter: Bool
+    /// A pulse (PPG) sensor is present: `.ppg` readings when asked for, and heart rate from them.
     public var hasPPG: Bool
 
     public init(
         name: String, hasAccelerometer: Bool, hasGyroscope: Bool, hasMagnetometer: Bool, maximumSampleRate: Double?,
-        hasPPG: Bool = false
+        hasStepCounter: Bool = false, hasPPG: Bool = false
     ) {
         self.name = name
         self.hasAccelerometer = hasAccelerometer
         self.hasGyroscope = hasGyroscope
         self.hasMagnetometer = hasMagnetometer
         self.maximumSampleRate = maximumSampleRate
+        self.hasStepCounter = hasStepCounter
         self.hasPPG = hasPPG
     }
 
     /// Device motion needs an accelerometer and a gyroscope.
     public var hasDeviceMotion: Bool { hasAccelerometer && hasGyroscope }
+    /// Steps can be counted: by the hardware counter, or in software from the accelerometer.
+    public var hasStepCounting: Bool { hasStepCounter || hasAccelerometer }
 }

@@ -10,6 +10,11 @@ public enum ChannelKind: String, Sendable, Hashable, CaseIterable {
     case temp
     /// Kernel timestamp in ns (IIO `timestamp`).
     case timestamp
+    /// A hardware step counter (IIO `steps`): `input` answers the trajectory's steps counted while `en` is 1.
+    case steps
+    /// A step-counting chip's activity (IIO `activity` with modifier still, walking or running): `input` answers 100
+    /// for the activity the trajectory's recent steps show, else 0.
+    case activity
     /// Light intensity seen by a pulse sensor's photodiode, ADC counts (IIO `intensity`): follows the served pulse
     /// (`PulseWaveform`) through the channel's `IntensityProfile`.
     case intensity

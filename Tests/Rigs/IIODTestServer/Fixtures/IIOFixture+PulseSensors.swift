@@ -121,8 +121,7 @@ extension IIOFixture {
                     id, index: number, format: "le:s24/32>>0", baseline: profile.0, depth: profile.1,
                     attributes: attributes))
         }
-        // libiio lists channels without scan index in directory order (see RealIIODComparisonTests).
-        for number in currents.sorted(by: >) {
+        for number in currents {
             channels.append(
                 FixtureChannel(
                     id: "current\(number)", kind: .current,

@@ -1,0 +1,12 @@
+/// One stored heart-rate reading.
+public struct HeartRateSample: Sendable, Hashable {
+    /// When, Unix time, s.
+    public var time: Double
+    /// The heart rate, beats/min.
+    public var heartRate: Double
+
+    public init(time: Double, heartRate: Double) {
+        self.time = time
+        self.heartRate = heartRate
+    }
+}

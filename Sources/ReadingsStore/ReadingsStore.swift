@@ -1,0 +1,122 @@
+import SystemSupport
+
+/// The readings store: steps, heart rate and a motion summary per minute, heart-rate samples and beats, in one SQLite
+/// file (WAL mode: any number of readers while one process writes).
+///
+/// The service opens it for writing and feeds it through a ``ReadingsRecorder``; `bodyreadings history`, the HTTP
+/// API and any other reader open it read-only and ask for a ``TimeRange`` per ``Granularity``:
+///
+/// ```swift
+/// let store = try ReadingsStore(path: ReadingsStore.userPath(environment: env))
+/// let today = try store.steps(in: .today(now: WallClock.now()))          // one bucket, nil before any reading
+/// let days = try store.steps(in: range, per: .day)                        // [StepsBucket], local days
+/// ```
+///
+/// Thread-safe: calls are serialised on the store's one connection. Every failure is a ``StoreError``.
+public final class ReadingsStore: @unchecked Sendable {
+    // @unchecked: `connection`, `statements` and `lastPrune` are only touched while holding `lock`.
+
+    /// How the file is opened.
+    public enum Access: Sendable, Hashable {
+        /// Queries only; the file must exist and have this build's schema.
+        case readOnly
+        /// Queries and writes; the file (and its directory) is created when missing, set to WAL mode, and its
+        /// schema created or migrated.
+        case readWrite
+    }
+
+    /// How the store behaves.
+    public struct Settings: Sendable, Hashable {
+        /// How long a call waits for another process's lock before failing with ``StoreFailure/busy``, s.
+        /// Default 5.
+        public var busyTimeout: Double
+        /// How long readings are kept (writers only).
+        public var retention: Retention
+
+        public init(busyTimeout: Double = 5, retention: Retention = Retention()) {
+            self.busyTimeout = busyTimeout
+            self.retention = retention
+        }
+    }
+
+    /// The store file.
+    public let path: String
+    /// How it was opened.
+    public let access: Access
+    /// The settings it was opened with.
+    public let settings: Settings
+
+    let lock = ThreadLock()
+    private let connection: Connection
+    private var statements: [String: Statement] = [:]
+    /// When rows were last pruned (Unix time, s), so that writes prune at most hourly.
+    var lastPrune = -Double.infinity
+
+    /// The store file of a user's service: `$XDG_STATE_HOME/bodyreadings/readings.sqlite`, default
+    /// `~/.local/state/bodyreadings/readings.sqlite`.
+    public static func userPath(environment: [String: String]) -> String {
+        XDGDirectory.state(environment: environment) + "/bodyreadings/readings.sqlite"
+    }
+
+    /// The store file of the system service (`systemd/bodyreadings.service`, `StateDirectory=bodyreadings`).
+    public static let systemPath = "/var/lib/bodyreadings/readings.sqlite"
+
+    /// Opens the store at `path`.
+    ///
+    /// For ``Access/readWrite`` the missing directories are created (mode 0755), the file is switched to WAL mode
+    /// with `synchronous = NORMAL` (a committed flush survives the process being killed; a power cut may lose the
+    /// last ones), and its schema is created or migrated in one transaction.
+    public init(path: String, access: Access = .readOnly, settings: Settings = Settings()) throws(StoreError) {
+        self.path = path
+        self.access = access
+        self.settings = settings
+        if access == .readWrite {
+            let directory = FileSystem.directoryName(path)
+            do {
+                try FileSystem.makeDirectories(directory)
+            } catch {
+                throw StoreError(
+                    operation: "mkdir", failure: failure(errno: error.errno.rawValue), path: error.path ?? directory,
+                    detail: error.reason)
+            }
+        }
+        connection = try Connection(
+            path: path, access: access == .readOnly ? .readOnly : .readWrite, busyTimeout: settings.busyTimeout)
+        switch access {
+        case .readOnly:
+            try Schema.verify(connection)
+        case .readWrite:
+            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+            try Schema.migrate(connection)
+        }
+    }
+
+    /// The schema version of the file (`PRAGMA user_version`), ``currentSchemaVersion`` once opened.
+    public func schemaVersion() throws(StoreError) -> Int {
+        try lock.withLock { () throws(StoreError) in try connection.userVersion() }
+    }
+
+    /// The schema version this build reads and writes.
+    public static let currentSchemaVersion = Schema.version
+
+    /// Closes the file. Later calls fail. Idempotent.
+    public func close() throws(StoreError) {
+        try lock.withLock { () throws(StoreError) in
+            statements.removeAll()
+            try connection.close()
+        }
+    }
+
+    /// The cached statement for `sql`, compiled on first use. Hold `lock`.
+    func statement(_ sql: String) throws(StoreError) -> Statement {
+        if let cached = statements[sql] { return cached }
+        let compiled = try connection.prepare(sql)
+        statements[sql] = compiled
+        return compiled
+    }
+
+    /// Runs `body` in a write transaction. Hold `lock`.
+    func transaction<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
+        try connection.transaction(body)
+    }
+}
