@@ -9,7 +9,8 @@ import Testing
 @Suite struct StoreErrorTests {
     // SQLite's result codes (sqlite3.h): primary codes, and extended ones as (primary | detail << 8).
     static let busy: Int32 = 5, ioErrorWrite: Int32 = 10 | (3 << 8), corrupt: Int32 = 11, full: Int32 = 13
-    static let cantOpen: Int32 = 14, notADatabase: Int32 = 26, readOnly: Int32 = 8, readOnlyDirectory: Int32 = 8 | (6 << 8)
+    static let cantOpen: Int32 = 14, notADatabase: Int32 = 26, readOnly: Int32 = 8
+    static let readOnlyDirectory: Int32 = 8 | (6 << 8)
     static let sqlError: Int32 = 1
 
     @Test func theFunnelMapsResultCodesAndTheErrnoBehindThem() {

@@ -8,6 +8,7 @@ enum CommandRegistry {
         RecordCommand.command,
         FuseCommand.command,
         CalibrateCommand.command,
+        HistoryCommand.command,
         BenchmarkCommand.command,
     ]
 }

@@ -8,6 +8,9 @@ final class Connection {
     enum Access: Sendable {
         /// Reading only; the file must exist.
         case readOnly
+        /// Reading a file that no process writes, without locks and without the WAL index (`immutable=1`): for a
+        /// reader that may not create the index (`-shm`) in the file's directory while no writer has it open.
+        case immutable
         /// Reading and writing; the file is created when missing.
         case readWrite
     }
@@ -23,12 +26,18 @@ final class Connection {
     init(path: String, access: Access, busyTimeout: Double) throws(StoreError) {
         self.path = path
         var flags = SQLITE_OPEN_EXRESCODE
+        var name = path
         switch access {
-        case .readOnly: flags |= SQLITE_OPEN_READONLY
-        case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly:
+            flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = Self.uri(path) + "?immutable=1"
+        case .readWrite:
+            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = sqlite3_open_v2(name, &opened, flags, nil)
         do {
             try check(code, "sqlite3_open_v2", opened, path: path)
         } catch {
@@ -50,6 +59,21 @@ final class Connection {
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// `path` as an SQLite `file:` URI (RFC 3986 for the characters a URI path may not hold as they are).
+    private static func uri(_ path: String) -> String {
+        var text = "file:"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+                let digits = Array("0123456789ABCDEF".utf8)
+                text += "%" + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
+            default:
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return text
     }
 
     /// The open connection, or an error once closed.
