@@ -13,6 +13,8 @@
 //   Sensors, ReadingFormats, Calibration, BodyReadings, the CLI and MQTT.
 //   Publishing (payloads, topics, status, discovery) → MQTT (safe Swift over libmosquitto through CMosquitto);
 //   the CLI's publish command feeds them from the pipeline (issue 13).
+//   HTTP (an HTTP/1.1 server of our own: parser with limits, router, Server-Sent Events, bearer tokens, one poll
+//   loop) → SystemSupport, TextFormats (percent-decoding); `serve --http` mounts it (issue 12).
 //   ReadingsStore (the readings store: steps, heart rate and motion per minute in SQLite through CSQLite; its
 //   recorder, queries per local hour/day and time arguments) serves the history command and the service (issue 12).
 import PackageDescription
@@ -71,6 +73,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "MQTT", dependencies: ["CMosquitto", "SystemSupport"], swiftSettings: strict),
+        .target(name: "HTTP", dependencies: ["SystemSupport", "TextFormats"], swiftSettings: strict),
         .target(
             name: "ReadingsStore", dependencies: ["CSQLite", "SystemSupport", "TextFormats", "Pedometry", "Pulse"],
             swiftSettings: strict),
@@ -171,6 +174,9 @@ let package = Package(
         .testTarget(
             name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub", "MotionMath"], swiftSettings: strict),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "HTTPTests", dependencies: ["HTTP", "MotionMath", "SystemSupport", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "ReadingsStoreTests", dependencies: ["ReadingsStore", "Pedometry", "Pulse", "TestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict),

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// Where a broker is and how to log in: `mqtt://[USER[:PASS]@]HOST[:PORT]` or `mqtts://…` (TLS).
 ///
 /// User name and password may be %-escaped (RFC 3986 userinfo: `%40` for `@`, `%3A` for `:`); an IPv6 host goes in
@@ -92,34 +94,8 @@ public struct BrokerURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Decodes %-escapes.
     private static func unescape(_ text: Substring) throws(BrokerURLError) -> String {
-        var bytes: [UInt8] = []
-        var index = text.utf8.startIndex
-        let utf8 = text.utf8
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "%") {
-                let first = utf8.index(after: index)
-                guard first < utf8.endIndex, utf8.index(after: first) < utf8.endIndex,
-                    let high = hexValue(utf8[first]), let low = hexValue(utf8[utf8.index(after: first)])
-                else { throw .invalidEscape(String(text)) }
-                bytes.append(high << 4 | low)
-                index = utf8.index(first, offsetBy: 2)
-            } else {
-                bytes.append(byte)
-                index = utf8.index(after: index)
-            }
-        }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else { throw .invalidEscape(String(text)) }
+        guard let decoded = PercentEncoding.decode(text) else { throw .invalidEscape(String(text)) }
         return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     /// Escapes what would end the userinfo early.

@@ -7,11 +7,12 @@ import Darwin
 /// Waits until a file descriptor is ready, a timeout passes, or another thread calls ``wake()``: `poll(2)` on the
 /// descriptor and the read end of a self-pipe.
 ///
-/// For a thread that serves one socket and also work handed to it by other threads (MQTT's network thread: the
-/// broker's socket, and messages to publish). `poll` has no descriptor limit, unlike the `select` inside
-/// `mosquitto_loop` (`FD_SETSIZE`, 1024), which a service with many clients open can pass.
+/// For a thread that serves one socket, or many, and also work handed to it by other threads (MQTT's network thread:
+/// the broker's socket, and messages to publish; the HTTP server's loop: its connections, and events to stream).
+/// `poll` has no descriptor limit, unlike the `select` inside `mosquitto_loop` (`FD_SETSIZE`, 1024), which a service
+/// with many clients open can pass.
 ///
-/// Thread-safe: ``wake()`` from any thread; ``wait(for:writable:timeout:)`` from the one serving thread.
+/// Thread-safe: ``wake()`` from any thread; the waits from the one serving thread.
 package final class InterruptiblePoll: Sendable {
     /// What the descriptor is ready for.
     package struct Readiness: OptionSet, Sendable {
@@ -59,11 +60,22 @@ package final class InterruptiblePoll: Sendable {
     /// `writable`), or for ``wake()``. Returns the descriptor's readiness (empty without one or on timeout) and
     /// whether a wake-up came; pending wake-ups are consumed. A signal restarts the wait with the time left.
     package func wait(for descriptor: Int32?, writable: Bool, timeout: Double) -> (ready: Readiness, woken: Bool) {
-        var descriptors = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
+        var descriptors: [pollfd] = []
         if let descriptor {
             descriptors.append(
                 pollfd(fd: descriptor, events: Int16(POLLIN) | (writable ? Int16(POLLOUT) : 0), revents: 0))
         }
+        let woken = wait(on: &descriptors, timeout: timeout)
+        let ready = descriptors.first.map { Readiness(rawValue: $0.revents) } ?? []
+        return (ready, woken)
+    }
+
+    /// Waits up to `timeout` seconds (negative: without limit) until one of `descriptors` is ready for what its
+    /// `events` ask, or for ``wake()``; sets each one's `revents` and returns whether a wake-up came (consumed).
+    /// For a thread that serves many descriptors at once (the HTTP server's connections). A signal restarts the
+    /// wait with the time left. The corresponding C function is `poll`.
+    package func wait(on descriptors: inout [pollfd], timeout: Double) -> Bool {
+        var all = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)] + descriptors
         let deadline = timeout < 0 ? nil : ContinuousClock.now + .milliseconds(Int64((timeout * 1000).rounded(.up)))
         // A signal restarts the call, which recomputes the time left.
         _ = SystemCall.retryingInterrupts { () -> Int32 in
@@ -73,12 +85,12 @@ package final class InterruptiblePoll: Sendable {
                 let total = Double(left.seconds) * 1000 + Double(left.attoseconds) / 1e15
                 milliseconds = Int32(max(0, min(total.rounded(.up), Double(Int32.max))))
             }
-            return poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+            return poll(&all, nfds_t(all.count), milliseconds)
         }
-        let woken = descriptors[0].revents != 0
+        for index in descriptors.indices { descriptors[index].revents = all[index + 1].revents }
+        let woken = all[0].revents != 0
         if woken { drain() }
-        let ready = descriptors.count > 1 ? Readiness(rawValue: descriptors[1].revents) : []
-        return (ready, woken)
+        return woken
     }
 
     private func drain() {

@@ -39,6 +39,12 @@ package struct SystemErrno: RawRepresentable, Error, Hashable, Sendable, CustomS
     package static let brokenPipe = SystemErrno(rawValue: EPIPE)
     /// `ENODEV`: no such device (a sysfs attribute of a removed device).
     package static let noSuchDevice = SystemErrno(rawValue: ENODEV)
+    /// `EADDRINUSE`: another socket is bound to the address.
+    package static let addressInUse = SystemErrno(rawValue: EADDRINUSE)
+    /// `EADDRNOTAVAIL`: the address is not one of this machine's.
+    package static let addressNotAvailable = SystemErrno(rawValue: EADDRNOTAVAIL)
+    /// `ECONNRESET`: the peer reset the connection.
+    package static let connectionReset = SystemErrno(rawValue: ECONNRESET)
 
     /// True for the errors that a change of permissions fixes: `EACCES`, `EPERM`, `EROFS`.
     package var isPermissionError: Bool {

@@ -13,7 +13,7 @@ import Glibc
 struct SensorCommandsNetworkTests {
     @Test("available answers for every fixture, exit status following device motion", arguments: [
         ("bmi160", Int32(0)), ("hid-sensor-hub", 0), ("st-lsm6dsx", 0), ("inv-icm42600", 0), ("inv-mpu6050", 0),
-        ("accel-only", 1), ("empty", 1),
+        ("accel-only", 1), ("bma400", 1), ("bmi160-bma400", 0), ("empty", 1),
     ])
     func available(name: String, status: Int32) throws {
         let server = try IIODTestServer(fixture: try #require(IIOFixture.named(name)))
@@ -25,6 +25,35 @@ struct SensorCommandsNetworkTests {
         let json = runTool(["available", "--json", "--uri", server.uri])
         #expect(json.status == status)
         #expect(json.out.contains("\"device_motion\":\(status == 0 ? "true" : "false")"))
+    }
+
+    @Test("a board with a step-counting chip: available says so (text and JSON), info lists the counter")
+    func stepCounter() throws {
+        let server = try IIODTestServer(fixture: .imuWithStepCounter)
+        defer { server.stop() }
+        let available = runTool(["available", "--uri", server.uri])
+        #expect(available.status == 0, "\(available.err)")
+        #expect(available.out.contains("steps:         yes (step counter: bma400, iio:device1)"))
+        let json = runTool(["available", "--json", "--uri", server.uri])
+        #expect(json.out.hasSuffix("\"device_motion\":true,\"steps\":true,\"step_counter\":true}\n"))
+        let info = runTool(["info", "--uri", server.uri])
+        #expect(info.status == 0)
+        #expect(info.out.contains("\nsteps: bma400 (iio:device1)\n"))
+        #expect(info.out.contains("counter         in_steps_input (24 bits, wraps to 0)"))
+        #expect(info.out.contains("enable          in_steps_en (now off)"))
+        #expect(info.out.contains(
+            "activity        in_activity_still_input, in_activity_walking_input, in_activity_running_input"))
+        let infoJSON = runTool(["info", "--json", "--uri", server.uri])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(infoJSON.out.utf8)) as? [String: Any])
+        let counters = try #require(object["step_counters"] as? [[String: Any]])
+        #expect(counters.count == 1)
+        #expect(counters.first?["count_attribute"] as? String == "in_steps_input")
+        #expect(counters.first?["enabled"] as? Bool == false)
+        #expect((counters.first?["activity_attributes"] as? [String: String])?["running"] == "in_activity_running_input")
+        let bmi160 = try IIODTestServer(fixture: .bmi160)
+        defer { bmi160.stop() }
+        let plain = runTool(["available", "--uri", bmi160.uri])
+        #expect(plain.out.contains("steps:         yes (counted from the accelerometer)"))
     }
 
     @Test("info --json reports scale, offset, mount matrix, rates, trigger and capture mode (inv_mpu6050)")

@@ -65,7 +65,8 @@ struct SensorCommandsXMLTests {
         #expect(json.status == 0)
         #expect(
             json.out == "{\"uri\":\"xml:\(path)\",\"accelerometer\":true,\"gyroscope\":true,\"magnetometer\":true,"
-                + "\"device_motion\":true}\n")
+                + "\"device_motion\":true,\"steps\":true,\"step_counter\":false}\n")
+        #expect(human.out.contains("steps:         yes (counted from the accelerometer)"))
     }
 
     @Test("available says no and exits 1 without a gyroscope, and without any device")

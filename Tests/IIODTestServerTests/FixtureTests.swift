@@ -9,7 +9,8 @@ struct FixtureTests {
     @Test("the catalog has the agreed fixtures, findable by name")
     func catalog() throws {
         #expect(IIOFixture.all.map(\.name) == [
-            "bmi160", "hid-sensor-hub", "st-lsm6dsx", "inv-icm42600", "inv-mpu6050", "accel-only", "empty",
+            "bmi160", "hid-sensor-hub", "st-lsm6dsx", "inv-icm42600", "inv-mpu6050", "accel-only", "bma400",
+            "bmi160-bma400", "empty",
         ])
         #expect(IIOFixture.named("hidSensorHub")?.name == "hid-sensor-hub")
         #expect(IIOFixture.named("INV_MPU6050")?.name == "inv-mpu6050")

@@ -91,6 +91,12 @@ let expectations: [(fixture: String, sensors: [ExpectedSensor])] = [
             frequency: 100, available: nil, trigger: "accel_3d-dev0", ownTrigger: "accel_3d-dev0", mode: .buffered,
             timestampIndex: 3, format: "le:S32/32>>0"),
     ]),
+    ("bma400", [
+        ExpectedSensor(
+            kind: .accelerometer, device: "bma400", scale: 0.009577, matrix: identityRows, matrixSource: .none,
+            frequency: 100, available: .discrete([12.5, 25, 50, 100, 200, 400, 800]), trigger: nil, ownTrigger: nil,
+            mode: .polled, timestampIndex: 4, format: "le:s12/16>>0"),
+    ]),
     ("empty", []),
 ]
 

@@ -50,7 +50,9 @@ where Processor.Input == Input.Element, Processor.Output: Timestamped {
     where Consumer.Update == Processor.Output {
         control.attach(input.interruption)
         do {
-            try input.start(CaptureConfiguration(updateInterval: settings.captureInterval, log: settings.log))
+            try input.start(
+                CaptureConfiguration(
+                    updateInterval: settings.captureInterval, readings: settings.readings, log: settings.log))
         } catch {
             input.stop()
             control.detach(final: input.statistics)

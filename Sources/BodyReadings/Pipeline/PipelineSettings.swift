@@ -1,3 +1,5 @@
+import Sensors
+
 /// How a pipeline runs: the interval the source samples for, the interval updates are delivered at, and when to
 /// stop.
 public struct PipelineSettings: Sendable {
@@ -14,12 +16,17 @@ public struct PipelineSettings: Sendable {
     public var duration: Double?
     /// Where the source's diagnostics go (chosen sampling frequency, polling fallback).
     public var log: @Sendable (CaptureNote) -> Void
+    /// The kinds of reading the source is asked for (`CaptureConfiguration.readings`): the motion sensors' by
+    /// default; add `stepCount` and `activity` for a hardware step counter.
+    public var readings: Set<SensorReading.Kind>
 
     /// Precondition: the intervals are finite and ≥ 0.
     public init(
         captureInterval: Double, updateInterval: Double = 0, count: Int? = nil, duration: Double? = nil,
+        readings: Set<SensorReading.Kind> = SensorReading.Kind.motion,
         log: @escaping @Sendable (CaptureNote) -> Void = { _ in }
     ) {
+        self.readings = readings
         self.captureInterval = captureInterval
         self.updateInterval = updateInterval
         self.count = count

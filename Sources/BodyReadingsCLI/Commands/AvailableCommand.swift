@@ -8,7 +8,9 @@ enum AvailableCommand {
             overview: "Say whether accelerometer, gyroscope, magnetometer and device motion are available.",
             options: [.uri, .json],
             discussion: """
-                Device motion needs an accelerometer and a gyroscope; the magnetometer is optional.
+                Device motion needs an accelerometer and a gyroscope; the magnetometer is optional. Steps come from a \
+                hardware step counter (in_steps_input, e.g. a BMA400) or are counted from the accelerometer; --json \
+                has "steps" (either) and "step_counter" (a hardware counter).
 
                 EXIT STATUS:
                   0   device motion is available
@@ -28,7 +30,8 @@ enum AvailableCommand {
         return inventory.isDeviceMotionAvailable ? .ok : .notAvailable
     }
 
-    /// The human answer: one line per sensor kind, then device motion.
+    /// The human answer: one line per sensor kind, then device motion, then steps (a hardware step counter, else
+    /// counted from the accelerometer).
     static func text(_ inventory: SensorInventory) -> String {
         var lines: [String] = []
         for kind in SensorKind.allCases {
@@ -36,6 +39,13 @@ enum AvailableCommand {
             lines.append(pad("\(kind.rawValue):", 15) + answer)
         }
         lines.append(pad("device motion:", 15) + (inventory.isDeviceMotionAvailable ? "yes" : "no"))
+        let steps: String
+        if let counter = inventory.preferredStepCounter {
+            steps = "yes (step counter: \(counter.deviceName), \(counter.deviceID))"
+        } else {
+            steps = inventory.isAccelerometerAvailable ? "yes (counted from the accelerometer)" : "no"
+        }
+        lines.append(pad("steps:", 15) + steps)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -7,7 +7,7 @@ enum InfoCommand {
     static let command = Command(
         spec: CommandSpec(
             name: "info",
-            overview: "Describe every accelerometer, gyroscope and magnetometer: scale, mount matrix, rates, capture.",
+            overview: "Describe every accelerometer, gyroscope, magnetometer and step counter: scale, rates, capture.",
             options: [.uri, .json],
             discussion: """
                 Values are SI after conversion: accelerometer m/s², gyroscope rad/s, magnetometer µT (IIO's Gauss × 100).
@@ -27,13 +27,13 @@ enum InfoCommand {
         } else {
             try console.write(text(inventory))
         }
-        return inventory.sensors.isEmpty ? .notAvailable : .ok
+        return inventory.sensors.isEmpty && inventory.stepCounters.isEmpty ? .notAvailable : .ok
     }
 
     /// The human listing: a header for the context, then one block of `label  value` rows per sensor.
     static func text(_ inventory: SensorInventory) -> String {
         var text = "context: \(inventory.uri) (\(inventory.backend)) \(inventory.contextDescription)\n"
-        if inventory.sensors.isEmpty {
+        if inventory.sensors.isEmpty && inventory.stepCounters.isEmpty {
             return text + "no accelerometer, gyroscope or magnetometer found\n"
         }
         if !inventory.valuesAvailable {
@@ -45,7 +45,27 @@ enum InfoCommand {
                 text += "  " + AvailableCommand.pad(label, 16) + value + "\n"
             }
         }
+        for counter in inventory.stepCounters {
+            text += "\nsteps: \(counter.deviceName) (\(counter.deviceID))\n"
+            for (label, value) in rows(counter) {
+                text += "  " + AvailableCommand.pad(label, 16) + value + "\n"
+            }
+        }
         return text
+    }
+
+    static func rows(_ counter: DiscoveredStepCounter) -> [(String, String)] {
+        var rows: [(String, String)] = [("identity", counter.identity.rawValue)]
+        if let label = counter.label { rows.append(("label", label)) }
+        rows.append(("counter", "\(counter.countAttribute.file) (\(counter.counterBits) bits, wraps to 0)"))
+        let state = counter.isEnabled.map { $0 ? "on" : "off" } ?? "unknown"
+        rows.append(("enable", counter.enableAttribute.map { "\($0.file) (now \(state))" } ?? "always on"))
+        let activities = DiscoveredStepCounter.ActivityChannel.allCases.compactMap { counter.activityAttributes[$0]?.file }
+        rows.append(("activity", activities.isEmpty ? "none" : activities.joined(separator: ", ")))
+        rows.append((
+            "capture",
+            "polled at \(number(DiscoveredStepCounter.pollingRate)) Hz: enabled while captured, then restored"))
+        return rows
     }
 
     static func rows(_ sensor: DiscoveredSensor) -> [(String, String)] {

@@ -3,7 +3,8 @@ import TextFormats
 
 /// The JSON shapes of `available --json` and `info --json` (snake_case keys, SI units, nulls for unknown values).
 enum SensorJSON {
-    /// `{"uri":…,"accelerometer":true,"gyroscope":true,"magnetometer":false,"device_motion":true}`.
+    /// `{"uri":…,"accelerometer":true,"gyroscope":true,"magnetometer":false,"device_motion":true,"steps":true,
+    /// "step_counter":false}`: `steps` when steps can be counted at all, `step_counter` when by a hardware counter.
     static func availability(_ inventory: SensorInventory) -> JSONValue {
         .object([
             ("uri", .string(inventory.uri)),
@@ -11,6 +12,8 @@ enum SensorJSON {
             ("gyroscope", .bool(inventory.isGyroAvailable)),
             ("magnetometer", .bool(inventory.isMagnetometerAvailable)),
             ("device_motion", .bool(inventory.isDeviceMotionAvailable)),
+            ("steps", .bool(inventory.isStepCountingAvailable)),
+            ("step_counter", .bool(inventory.preferredStepCounter != nil)),
         ])
     }
 
@@ -23,6 +26,27 @@ enum SensorJSON {
             ("values_available", .bool(inventory.valuesAvailable)),
             ("device_motion_available", .bool(inventory.isDeviceMotionAvailable)),
             ("sensors", .array(inventory.sensors.map(sensor))),
+            ("step_counters", .array(inventory.stepCounters.map(stepCounter))),
+        ])
+    }
+
+    /// A hardware step counter: where it is read and switched, its state, its activities, its width.
+    static func stepCounter(_ counter: DiscoveredStepCounter) -> JSONValue {
+        .object([
+            ("device_id", .string(counter.deviceID)),
+            ("device_name", .string(counter.deviceName)),
+            ("label", counter.label.map(JSONValue.string) ?? .null),
+            ("identity", .string(counter.identity.rawValue)),
+            ("identity_file_name", .string(counter.identity.fileName)),
+            ("count_attribute", .string(counter.countAttribute.file)),
+            ("enable_attribute", counter.enableAttribute.map { .string($0.file) } ?? .null),
+            ("enabled", counter.isEnabled.map(JSONValue.bool) ?? .null),
+            ("activity_attributes", .object(DiscoveredStepCounter.ActivityChannel.allCases.compactMap { activity in
+                counter.activityAttributes[activity].map { (activity.rawValue, .string($0.file)) }
+            })),
+            ("counter_bits", .number(Double(counter.counterBits))),
+            ("capture_mode", .string(CaptureMode.polled.rawValue)),
+            ("polling_rate", .number(DiscoveredStepCounter.pollingRate)),
         ])
     }
 

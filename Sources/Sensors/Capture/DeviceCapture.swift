@@ -1,14 +1,16 @@
 import Dispatch
+import FoundationEssentials
 import IIO
 import SystemSupport
 
-/// Captures the sensors of one IIO device on a thread of its own, with a context of its own (libiio contexts are
-/// not thread-safe), and hands their readings to a `ReadingQueue`.
+/// Captures the sensors of one IIO device — or its hardware step counter — on a thread of its own, with a context
+/// of its own (libiio contexts are not thread-safe), and hands their readings to a `ReadingQueue`.
 ///
 /// The thread sets the sampling frequency (`FrequencyPlan`), then captures through a buffer (`BufferedCapture`)
 /// or, when discovery chose polling or the driver rejects the buffer with EINVAL (bmi160/bmi270 without a
-/// trigger), by reading `in_*_raw` on a monotonic schedule (`PolledCapture`). Every sysfs value it changes is
-/// restored when the thread ends, whatever the reason (`SysfsRestorer`).
+/// trigger), by reading `in_*_raw` on a monotonic schedule (`PolledCapture`). A step counter is enabled and polled
+/// (`StepCounterCapture`) on a thread of its own, even when its chip's accelerometer is captured too. Every sysfs
+/// value it changes is restored when the thread ends, whatever the reason (`SysfsRestorer`).
 final class DeviceCapture: @unchecked Sendable {
     // @unchecked: `canceller`, `counts`, `startFailure` and `launched` are guarded by `lock`; the rest is immutable or
     // confined to the capture thread.
@@ -17,8 +19,10 @@ final class DeviceCapture: @unchecked Sendable {
     let uri: String
     /// The IIO device id (`iio:device0`).
     let deviceID: String
-    /// The sensors of that device to capture.
+    /// The sensors of that device to capture (none for a step counter's capture).
     let sensors: [DiscoveredSensor]
+    /// The step counter to capture instead of sensors.
+    let stepCounter: DiscoveredStepCounter?
     /// How sample times are obtained.
     let timestamps: CaptureTimestamps
     let configuration: CaptureConfiguration
@@ -36,12 +40,14 @@ final class DeviceCapture: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     init(
-        uri: String, sensors: [DiscoveredSensor], timestamps: CaptureTimestamps, configuration: CaptureConfiguration,
-        queue: ReadingQueue, cancellation: CaptureCancellation
+        uri: String, sensors: [DiscoveredSensor], stepCounter: DiscoveredStepCounter? = nil,
+        timestamps: CaptureTimestamps, configuration: CaptureConfiguration, queue: ReadingQueue,
+        cancellation: CaptureCancellation
     ) {
         self.uri = uri
-        self.deviceID = sensors.first?.deviceID ?? ""
+        self.deviceID = sensors.first?.deviceID ?? stepCounter?.deviceID ?? ""
         self.sensors = sensors
+        self.stepCounter = stepCounter
         self.timestamps = timestamps
         self.configuration = configuration
         self.queue = queue
@@ -49,7 +55,7 @@ final class DeviceCapture: @unchecked Sendable {
     }
 
     /// `accel_3d (iio:device0)`.
-    var label: String { "\(sensors.first?.deviceName ?? "?") (\(deviceID))" }
+    var label: String { "\(sensors.first?.deviceName ?? stepCounter?.deviceName ?? "?") (\(deviceID))" }
 
     /// `/sys/bus/iio/devices/iio:deviceN`: where a local device's attributes live.
     var sysfsDirectory: String { "/sys/bus/iio/devices/" + deviceID }
@@ -167,6 +173,11 @@ final class DeviceCapture: @unchecked Sendable {
         guard let device = context.devices.first(where: { $0.id == deviceID }) else {
             throw CaptureError(.vanished, "\(label) is no longer in \(uri)")
         }
+        if sensors.isEmpty, let stepCounter {
+            let counter = StepCounterCapture(capture: self, context: context, device: device, counter: stepCounter)
+            try counter.run(restorer: &restorer, markStarted: markStarted)
+            return
+        }
         let plan = FrequencyPlan(sensors: sensors, interval: configuration.updateInterval)
         let rate = try apply(plan, to: device, restorer: &restorer)
         if sensors.allSatisfy({ $0.captureMode == .buffered }) {
@@ -230,6 +241,26 @@ final class DeviceCapture: @unchecked Sendable {
     /// The device went away while streaming, as `error` says.
     func vanished(_ error: IIOError) -> CaptureError {
         CaptureError(.vanished, "\(label) vanished while streaming (\(error.errno))")
+    }
+
+    /// A failed attribute read of a polling loop: ENODEV/ENOENT after the first tick means the device went away.
+    func readFailure(_ error: IIOError, first: Bool) -> CaptureError {
+        if !first, error.errno == .noSuchDevice || error.errno == .noSuchFileOrDirectory { return vanished(error) }
+        return wrap(error, writing: nil)
+    }
+
+    /// One value from a kept-open attribute of a polling loop; a failure on a device whose sysfs directory is gone
+    /// is a vanish.
+    func read(_ file: SysfsAttributeFile) throws(CaptureError) -> Double {
+        let value: Double?
+        do {
+            value = try file.readDouble()
+        } catch {
+            if !FileManager.default.fileExists(atPath: sysfsDirectory) { throw removed }
+            throw CaptureError(.io, "cannot read \(file.path): \(error.reason)")
+        }
+        guard let value else { throw CaptureError(.io, "\(file.path) does not hold a number") }
+        return value
     }
 
     /// The local device's sysfs directory is gone.

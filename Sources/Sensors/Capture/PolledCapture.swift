@@ -1,4 +1,3 @@
-import FoundationEssentials
 import IIO
 import MotionMath
 import SystemSupport
@@ -107,33 +106,16 @@ struct PolledCapture {
         var raw = SIMD3<Double>()
         for (index, channel) in axes.channels.enumerated() {
             if let file = axes.files?[index] {
-                raw[index] = try read(file)
+                raw[index] = try capture.read(file)
                 continue
             }
             do {
                 raw[index] = try channel.readAttribute("raw", as: Double.self)
             } catch {
-                if !first, error.errno == .noSuchDevice || error.errno == .noSuchFileOrDirectory {
-                    throw capture.vanished(error)
-                }
-                throw capture.wrap(error, writing: nil)
+                throw capture.readFailure(error, first: first)
             }
         }
         return raw
     }
 
-    /// One raw value from a kept-open attribute; a failure on a device whose sysfs directory is gone is a vanish.
-    private func read(_ file: SysfsAttributeFile) throws(CaptureError) -> Double {
-        let value: Double?
-        do {
-            value = try file.readDouble()
-        } catch {
-            if !FileManager.default.fileExists(atPath: capture.sysfsDirectory) { throw capture.removed }
-            throw CaptureError(.io, "cannot read \(file.path): \(error.reason)")
-        }
-        guard let value else {
-            throw CaptureError(.io, "\(file.path) does not hold a number")
-        }
-        return value
-    }
 }

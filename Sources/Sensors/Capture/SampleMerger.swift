@@ -28,7 +28,8 @@ public struct SampleMerger: Sendable {
         self.capacity = max(2, capacity)
     }
 
-    /// Adds one reading and appends the samples that became complete to `output`.
+    /// Adds one reading and appends the samples that became complete to `output` (readings other than the motion
+    /// sensors' are ignored).
     public mutating func push(_ reading: SensorReading, into output: inout [IMUSample]) {
         switch reading.kind {
         case .gyroscope:
@@ -41,6 +42,8 @@ public struct SampleMerger: Sendable {
             droppedReadings += Self.append(reading, to: &accelerometer, capacity: capacity)
         case .magnetometer:
             droppedReadings += Self.append(reading, to: &magnetometer, capacity: capacity)
+        case .stepCount, .activity:
+            return
         }
         drain(into: &output, force: false)
     }

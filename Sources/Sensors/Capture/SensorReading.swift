@@ -1,7 +1,8 @@
 import MotionMath
 
 /// One timestamped reading of one sensor, in SI units and the device frame (DESIGN.md "Conventions"): what a capture
-/// engine delivers before accelerometer, gyroscope and magnetometer are merged into `IMUSample`s.
+/// engine delivers before accelerometer, gyroscope and magnetometer are merged into `IMUSample`s, and the readings of
+/// a hardware step counter.
 public struct SensorReading: Sendable, Equatable {
     /// Which sensor produced the reading.
     public enum Kind: String, Sendable, CaseIterable {
@@ -11,6 +12,16 @@ public struct SensorReading: Sendable, Equatable {
         case gyroscope
         /// Magnetic flux density, µT.
         case magnetometer
+        /// A hardware step counter (`in_steps_input`): `x` is the number of steps it counted since the capture
+        /// started (its wrap-around undone, never decreasing); `y` and `z` are 0. Sources deliver it only when the
+        /// capture asks for it (`CaptureConfiguration.readings`).
+        case stepCount
+        /// The activity a step-counting chip recognises (`in_activity_{still,walking,running}_input`): `x`, `y`, `z`
+        /// are its confidence, 0–100 %, that the wearer is still, walking, running. Delivered with `stepCount`.
+        case activity
+
+        /// The readings of the motion sensors: accelerometer, gyroscope, magnetometer.
+        public static let motion: Set<Kind> = [.accelerometer, .gyroscope, .magnetometer]
     }
 
     /// The sensor.

@@ -5,7 +5,8 @@ import Darwin
 #endif
 import IIO
 
-/// Finds the accelerometer, gyroscope and magnetometer in an IIO context and describes how to read them.
+/// Finds the accelerometer, gyroscope and magnetometer (and hardware step counters) in an IIO context and describes
+/// how to read them.
 ///
 /// Handles combined IMUs (bmi160, inv_mpu6050: `accel_*` and `anglvel_*` channels in one device) and split ones
 /// (st_lsm6dsx, inv_icm42600, HID `accel_3d`/`gyro_3d`/`magn_3d`: one device per sensor). Everything blocks on
@@ -98,7 +99,7 @@ public enum SensorDiscovery {
             snapshots, isLocal: context.isLocal, contextIdentity: hardware, uri: context.uri, environment: environment)
         return SensorInventory(
             uri: context.uri, backend: context.name, contextDescription: context.contextDescription,
-            sensors: result.sensors, valuesAvailable: result.valuesAvailable)
+            sensors: result.sensors, stepCounters: result.stepCounters, valuesAvailable: result.valuesAvailable)
     }
 
     // MARK: - Rules
@@ -107,16 +108,26 @@ public enum SensorDiscovery {
     static func analyze(
         _ devices: [DeviceSnapshot], isLocal: Bool, contextIdentity: String, uri: String,
         environment: DiscoveryEnvironment
-    ) throws(SensorError) -> (sensors: [DiscoveredSensor], valuesAvailable: Bool) {
+    ) throws(SensorError) -> (
+        sensors: [DiscoveredSensor], stepCounters: [DiscoveredStepCounter], valuesAvailable: Bool
+    ) {
         let identities = identities(
             of: devices, isLocal: isLocal, contextIdentity: contextIdentity, environment: environment)
         let triggerNames = Set(devices.filter(\.isTrigger).compactMap(\.name))
         var sensors: [DiscoveredSensor] = []
+        var stepCounters: [DiscoveredStepCounter] = []
         var valuesAvailable = true
         for device in devices where !device.isTrigger {
-            let kinds = SensorKind.allCases.filter { axes(of: device, kind: $0) != nil }
-            guard !kinds.isEmpty else { continue }
             var reader = ValueReader(device: device, uri: uri)
+            let identity = identities[device.id] ?? SensorIdentity(rawValue: device.name ?? device.id)
+            if let counter = try stepCounter(of: device, identity: identity, reader: &reader) {
+                stepCounters.append(counter)
+            }
+            let kinds = SensorKind.allCases.filter { axes(of: device, kind: $0) != nil }
+            guard !kinds.isEmpty else {
+                if reader.sawUnsupported { valuesAvailable = false }
+                continue
+            }
             let trigger = try reader.trigger()
             let ownTrigger = device.deviceNumber.flatMap { number in
                 device.name.map { "\($0)-dev\(number)" }
@@ -136,7 +147,7 @@ public enum SensorDiscovery {
                 sensors.append(
                     DiscoveredSensor(
                         kind: kind, deviceID: device.id, deviceName: device.name ?? device.id, label: device.label,
-                        identity: identities[device.id] ?? SensorIdentity(rawValue: device.name ?? device.id),
+                        identity: identity,
                         axes: axes.map { SensorChannel(id: $0.id, scanIndex: $0.scanIndex, format: $0.format) },
                         timestamp: device.channels.first { $0.type == "timestamp" && !$0.isOutput }.map {
                             SensorChannel(id: $0.id, scanIndex: $0.scanIndex, format: $0.format)
@@ -149,7 +160,7 @@ public enum SensorDiscovery {
             }
             if reader.sawUnsupported { valuesAvailable = false }
         }
-        return (sensors, valuesAvailable)
+        return (sensors, stepCounters, valuesAvailable)
     }
 
     /// The input channels x, y, z of the sensor kind, or nil when the device lacks one of them.

@@ -8,16 +8,19 @@ public struct SensorInventory: Sendable, Hashable {
     public var contextDescription: String
     /// Every motion sensor found, in context order.
     public var sensors: [DiscoveredSensor]
+    /// Every hardware step counter found, in context order.
+    public var stepCounters: [DiscoveredStepCounter]
     /// True when attribute values (scale, offset, mount matrix, frequencies, trigger) could be read; false for
     /// `xml:` contexts, which only describe the devices.
     public var valuesAvailable: Bool
 
     public init(uri: String, backend: String, contextDescription: String, sensors: [DiscoveredSensor],
-                valuesAvailable: Bool) {
+                stepCounters: [DiscoveredStepCounter] = [], valuesAvailable: Bool) {
         self.uri = uri
         self.backend = backend
         self.contextDescription = contextDescription
         self.sensors = sensors
+        self.stepCounters = stepCounters
         self.valuesAvailable = valuesAvailable
     }
 
@@ -35,4 +38,8 @@ public struct SensorInventory: Sendable, Hashable {
     public var isMagnetometerAvailable: Bool { preferred(.magnetometer) != nil }
     /// Like `CMMotionManager.isDeviceMotionAvailable`: an accelerometer and a gyroscope.
     public var isDeviceMotionAvailable: Bool { isAccelerometerAvailable && isGyroAvailable }
+    /// The hardware step counter a pedometer uses: the first one.
+    public var preferredStepCounter: DiscoveredStepCounter? { stepCounters.first }
+    /// Like `CMPedometer.isStepCountingAvailable`: a hardware step counter, or an accelerometer to count steps from.
+    public var isStepCountingAvailable: Bool { preferredStepCounter != nil || isAccelerometerAvailable }
 }

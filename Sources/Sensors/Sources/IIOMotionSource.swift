@@ -3,7 +3,8 @@ import SystemSupport
 
 /// Readings from the IIO sensors of a libiio context (`local:` by default, `ip:` through iiod, `usb:`): the
 /// preferred accelerometer, gyroscope and magnetometer that discovery found, each device captured on its own thread
-/// (buffered, or polled when the driver cannot buffer), merged by the reader.
+/// (buffered, or polled when the driver cannot buffer), merged by the reader; and, when the capture asks for
+/// `stepCount` readings, the preferred hardware step counter, enabled and polled on a thread of its own.
 ///
 /// Timestamps: the devices' kernel timestamps when every device is buffered with a timestamp channel (they share
 /// the kernel's clock). On a local context where only some have one (a HID hub's magnetometer), kernel timestamps
@@ -17,6 +18,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     public let info: MotionSourceInfo
     /// The sensors captured: the preferred accelerometer, gyroscope and magnetometer.
     public let sensors: [DiscoveredSensor]
+    /// The hardware step counter captured when `stepCount` readings are asked for.
+    public let stepCounter: DiscoveredStepCounter?
 
     private let lock = ThreadLock()
     private let cancellation = CaptureCancellation()
@@ -40,7 +43,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     /// A source over an inventory discovery already made.
     public init(inventory: SensorInventory) throws(CaptureError) {
         let chosen = SensorKind.allCases.compactMap { inventory.preferred($0) }
-        guard !chosen.isEmpty else {
+        guard !chosen.isEmpty || inventory.preferredStepCounter != nil else {
             throw CaptureError(
                 .noMotionSensors, "no IMU found in \(inventory.uri) (no IIO accelerometer or gyroscope)")
         }
@@ -51,16 +54,19 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         }
         self.inventory = inventory
         self.sensors = chosen
+        self.stepCounter = inventory.preferredStepCounter
         let gyroscope = chosen.first { $0.kind == .gyroscope }
         let accelerometer = chosen.first { $0.kind == .accelerometer }
-        let names = Array(Set(chosen.map(\.deviceName))).sorted().joined(separator: " + ")
+        let names = Array(Set(chosen.map(\.deviceName) + [stepCounter?.deviceName].compactMap { $0 })).sorted()
+            .joined(separator: " + ")
         self.info = MotionSourceInfo(
             name: "iio \(inventory.uri): \(names)",
             hasAccelerometer: accelerometer != nil,
             hasGyroscope: gyroscope != nil,
             hasMagnetometer: chosen.contains { $0.kind == .magnetometer },
             // Unknown without a list of available rates (HID hubs accept any report interval).
-            maximumSampleRate: Self.highest((gyroscope ?? accelerometer)?.availableFrequencies))
+            maximumSampleRate: Self.highest((gyroscope ?? accelerometer)?.availableFrequencies),
+            hasStepCounter: inventory.preferredStepCounter != nil)
     }
 
     private static func highest(_ list: FrequencyList?) -> Double? {
@@ -72,13 +78,18 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     }
 
     public func start(_ configuration: CaptureConfiguration) throws(CaptureError) {
-        let groups = Dictionary(grouping: sensors, by: \.deviceID).sorted { $0.key < $1.key }.map(\.value)
-        let policy = timestampPolicy(groups: groups)
+        var jobs = Dictionary(grouping: sensors, by: \.deviceID).sorted { $0.key < $1.key }.map {
+            Job(sensors: $0.value, stepCounter: nil)
+        }
+        if let stepCounter, configuration.readings.contains(.stepCount) {
+            jobs.append(Job(sensors: [], stepCounter: stepCounter))
+        }
+        let policy = timestampPolicy(jobs: jobs)
         if let note = policy.note { configuration.log(.info(note)) }
-        let queue = ReadingQueue(producers: groups.count)
-        let captures = groups.map {
+        let queue = ReadingQueue(producers: jobs.count)
+        let captures = jobs.map {
             DeviceCapture(
-                uri: inventory.uri, sensors: $0, timestamps: policy.timestamps($0),
+                uri: inventory.uri, sensors: $0.sensors, stepCounter: $0.stepCounter, timestamps: policy.timestamps($0),
                 configuration: configuration, queue: queue, cancellation: cancellation)
         }
         lock.lock()
@@ -95,35 +106,45 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         }
     }
 
+    /// What one capture thread reads: the sensors of one device, or a step counter.
+    private struct Job {
+        var sensors: [DiscoveredSensor]
+        var stepCounter: DiscoveredStepCounter?
+
+        var deviceID: String { sensors.first?.deviceID ?? stepCounter?.deviceID ?? "" }
+        var deviceName: String { sensors.first?.deviceName ?? stepCounter?.deviceName ?? "" }
+        /// Every sample carries the device's kernel timestamp.
+        var isKernelStamped: Bool {
+            !sensors.isEmpty && sensors.allSatisfy { $0.captureMode == .buffered && $0.timestamp != nil }
+        }
+    }
+
     /// How each device's samples get their time, so that every device shares one time base: kernel timestamps
     /// when all devices are buffered with a timestamp channel; on a local context, kernel timestamps where they
     /// exist and the matching host clock (from `current_timestamp_clock`) elsewhere; otherwise the host's monotonic
     /// clock at arrival for all.
-    private func timestampPolicy(groups: [[DiscoveredSensor]]) -> TimestampPolicy {
-        func kernelStamped(_ group: [DiscoveredSensor]) -> Bool {
-            group.allSatisfy { $0.captureMode == .buffered && $0.timestamp != nil }
-        }
-        if groups.allSatisfy(kernelStamped) {
+    private func timestampPolicy(jobs: [Job]) -> TimestampPolicy {
+        if jobs.allSatisfy(\.isKernelStamped) {
             return TimestampPolicy(note: nil) { _ in .kernel }
         }
-        if groups.count == 1 {
+        let stamped = jobs.filter(\.isKernelStamped)
+        if jobs.count == 1 || (stamped.isEmpty && Set(jobs.map(\.deviceID)).count == 1) {
             // One device has one time base whatever it is: the host's monotonic clock at arrival.
             return TimestampPolicy(note: nil) { _ in .arrival(.monotonic) }
         }
-        let stamped = groups.filter(kernelStamped)
-        let unstamped = groups.filter { !kernelStamped($0) }.map { $0[0].deviceName }.joined(separator: ", ")
+        let unstamped = jobs.filter { !$0.isKernelStamped }.map(\.deviceName).joined(separator: ", ")
         var why = "\(unstamped) without buffered kernel timestamps"
         if inventory.backend != "local" {
             why += ", a \(inventory.backend) context"
         } else if !stamped.isEmpty {
-            let clocks = Set(stamped.map { Self.timestampClock(uri: inventory.uri, deviceID: $0[0].deviceID) })
+            let clocks = Set(stamped.map { Self.timestampClock(uri: inventory.uri, deviceID: $0.deviceID) })
             let host: HostClock? =
                 clocks == ["realtime"] ? .realtime : clocks == ["monotonic"] ? .monotonic : nil
             if let host {
                 return TimestampPolicy(
                     note: "timestamps: kernel where a device has them, the host's \(clocks.first ?? "") clock for "
                         + unstamped
-                ) { kernelStamped($0) ? .kernel : .arrival(host) }
+                ) { $0.isKernelStamped ? .kernel : .arrival(host) }
             }
             why += ", current_timestamp_clock \(clocks.sorted().joined(separator: "/"))"
         }
@@ -146,7 +167,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     private struct TimestampPolicy {
         var note: String?
-        var timestamps: ([DiscoveredSensor]) -> CaptureTimestamps
+        var timestamps: (Job) -> CaptureTimestamps
     }
 
     public func read() throws(CaptureError) -> [SensorReading]? {

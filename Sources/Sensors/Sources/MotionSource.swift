@@ -1,5 +1,6 @@
-/// A producer of timestamped accelerometer, gyroscope and magnetometer readings: IIO hardware (buffered or polled,
-/// local or over the network), the built-in simulated IMU, or a recording.
+/// A producer of timestamped accelerometer, gyroscope and magnetometer readings (and, when asked, a hardware step
+/// counter's): IIO hardware (buffered or polled, local or over the network), the built-in simulated IMU, or a
+/// recording.
 ///
 /// Life cycle: `start(_:)` once, then `read()` from one thread until it returns nil, then `stop()`. `cancel()` may be
 /// called from any thread at any time (a signal handler's thread, a `MotionManager` client) and makes a blocked
@@ -33,9 +34,17 @@ public struct CaptureConfiguration: Sendable {
     public var updateInterval: Double
     /// Where diagnostics go (the CLI's stderr): chosen sampling frequency, polling fallback, achievable rate.
     public var log: @Sendable (CaptureNote) -> Void
+    /// The kinds of reading wanted. The motion sensors' readings come whenever the source has them; the others
+    /// (`stepCount`, `activity`) only when asked for here, since capturing them changes the device (a step counter
+    /// is enabled for the capture and restored after it). Default: the motion sensors'.
+    public var readings: Set<SensorReading.Kind>
 
-    public init(updateInterval: Double, log: @escaping @Sendable (CaptureNote) -> Void = { _ in }) {
+    public init(
+        updateInterval: Double, readings: Set<SensorReading.Kind> = SensorReading.Kind.motion,
+        log: @escaping @Sendable (CaptureNote) -> Void = { _ in }
+    ) {
         self.updateInterval = updateInterval
+        self.readings = readings
         self.log = log
     }
 }
@@ -53,17 +62,23 @@ public struct MotionSourceInfo: Sendable, Equatable {
     /// The gyroscope's (or, without one, the accelerometer's) highest sampling frequency, Hz, when known: the
     /// shortest useful update interval is its inverse.
     public var maximumSampleRate: Double?
+    /// A hardware step counter is present (delivered as `stepCount` readings when asked for).
+    public var hasStepCounter: Bool
 
     public init(
-        name: String, hasAccelerometer: Bool, hasGyroscope: Bool, hasMagnetometer: Bool, maximumSampleRate: Double?
+        name: String, hasAccelerometer: Bool, hasGyroscope: Bool, hasMagnetometer: Bool, maximumSampleRate: Double?,
+        hasStepCounter: Bool = false
     ) {
         self.name = name
         self.hasAccelerometer = hasAccelerometer
         self.hasGyroscope = hasGyroscope
         self.hasMagnetometer = hasMagnetometer
         self.maximumSampleRate = maximumSampleRate
+        self.hasStepCounter = hasStepCounter
     }
 
     /// Device motion needs an accelerometer and a gyroscope.
     public var hasDeviceMotion: Bool { hasAccelerometer && hasGyroscope }
+    /// Steps can be counted: by the hardware counter, or in software from the accelerometer.
+    public var hasStepCounting: Bool { hasStepCounter || hasAccelerometer }
 }

@@ -35,7 +35,12 @@ enum FakeSysfs {
             if device.isTrigger { continue }
             for attribute in device.attributes { file("\(directory)/\(attribute.name)", attribute.value) }
             var written = Set<String>()
-            for channel in device.channels {
+            // tmpfs lists the newest file first and libiio keeps attribute-only channels in the order it meets them
+            // (a kernel's sysfs has an order of its own): writing those channels last-first lets libiio see them in
+            // the fixture's order.
+            let ordered = device.channels.filter { $0.scanIndex != nil }
+                + device.channels.filter { $0.scanIndex == nil }.reversed()
+            for channel in ordered {
                 for attribute in channel.attributes {
                     let name = attribute.filename ?? attribute.name
                     if written.insert(name).inserted { file("\(directory)/\(name)", attribute.value) }

@@ -10,6 +10,11 @@ public enum ChannelKind: String, Sendable, Hashable, CaseIterable {
     case temp
     /// Kernel timestamp in ns (IIO `timestamp`).
     case timestamp
+    /// A hardware step counter (IIO `steps`): `input` answers the trajectory's steps counted while `en` is 1.
+    case steps
+    /// A step-counting chip's activity (IIO `activity` with modifier still, walking or running): `input` answers 100
+    /// for the activity the trajectory's recent steps show, else 0.
+    case activity
     /// None of the above: libiio's `mount` pseudo-channel that carries `in_mount_matrix`.
     case other
 }

@@ -122,7 +122,13 @@ extension IIOFixture {
     public static let empty = IIOFixture(name: "empty", devices: [])
 
     /// Every catalog fixture.
-    public static var all: [IIOFixture] { [bmi160, hidSensorHub, stLsm6dsx, invIcm42600, invMpu6050, accelOnly, empty] }
+    public static var all: [IIOFixture] {
+        [bmi160, hidSensorHub, stLsm6dsx, invIcm42600, invMpu6050, accelOnly, bma400, imuWithStepCounter, empty]
+    }
+
+    /// A board with an IMU and a step-counting chip: the bmi160 (polled, device 0) beside a bma400 (device 1).
+    public static let imuWithStepCounter = IIOFixture(
+        name: "bmi160-bma400", devices: bmi160.devices + [bma400Device(index: 1)])
 
     /// The catalog fixture called `name` (`hid-sensor-hub`; also `hidSensorHub`, case and `-`/`_` ignored).
     public static func named(_ name: String) -> IIOFixture? {

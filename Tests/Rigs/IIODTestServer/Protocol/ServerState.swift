@@ -26,6 +26,8 @@ final class ServerState: Sendable {
         var connections = 0
     }
     private let mutable = Locked(Mutable())
+    /// The step counters of the fixture's devices, by device id.
+    private let stepCounters: Locked<[String: StepCounterModel]>
 
     /// Every n-th sample of the grid is left out of buffers (0: none).
     let dropEvery: Int
@@ -38,6 +40,12 @@ final class ServerState: Sendable {
         self.rateScale = rateScale > 0 ? rateScale : 1
         self.monotonicOrigin = Self.now(CLOCK_MONOTONIC)
         self.timestampOrigin = Self.now(CLOCK_REALTIME)
+        var counters: [String: StepCounterModel] = [:]
+        for device in fixture.devices {
+            guard let input = device.channels.first(where: { $0.kind == .steps })?.attribute("input") else { continue }
+            counters[device.id] = StepCounterModel(initial: Int(input.value) ?? 0)
+        }
+        self.stepCounters = Locked(counters)
         mutable.withLock { state in
             for device in fixture.devices {
                 if case .settable(let current) = device.trigger { state.triggers[device.id] = current }
@@ -79,6 +87,9 @@ final class ServerState: Sendable {
         -> Result<String, ErrnoCode>
     {
         if let error = attribute.readError { return .failure(ErrnoCode(error)) }
+        if let channel, attribute.name == "input", channel.kind == .steps || channel.kind == .activity {
+            return .success(stepCounterValue(device: device, channel: channel))
+        }
         if let channel, attribute.name == "raw", channel.kind != .timestamp, channel.kind != .other {
             // iio_device_claim_direct_mode: no single reads while the buffer runs.
             if device.rawBusyWhileBuffered && openBuffers(of: device.id) > 0 { return .failure(ErrnoCode(EBUSY)) }
@@ -106,6 +117,11 @@ final class ServerState: Sendable {
         }
         let key = Self.key(device: device, kind: kind, attribute: attribute)
         let stored = Self.formatted(text, like: attribute.value)
+        if result >= 0, let channel, channel.kind == .steps, attribute.name == "en" {
+            let enabled = (Double(text.trimmingCharacters(in: .whitespaces)) ?? 0) != 0
+            let now = trajectoryNow
+            stepCounters.withLock { $0[device.id]?.setEnabled(enabled, at: now, trajectory: trajectory) }
+        }
         mutable.withLock { state in
             if result >= 0 { state.values[key] = stored }
             state.writes.append(AttributeWrite(
@@ -158,6 +174,20 @@ final class ServerState: Sendable {
         guard !text.contains("[") else { return nil }
         let values = text.split(separator: " ").compactMap { Double($0) }
         return values.isEmpty ? nil : values
+    }
+
+    /// `in_steps_input` (the count) or `in_activity_<modifier>_input` (100 or 0) now.
+    private func stepCounterValue(device: FixtureDevice, channel: FixtureChannel) -> String {
+        let now = trajectoryNow
+        if channel.kind == .steps {
+            return String(stepCounters.withLock { $0[device.id]?.value(at: now, trajectory: trajectory) } ?? 0)
+        }
+        let activity = StepCounterModel.activity(at: now, trajectory: trajectory)
+        switch channel.id {
+        case "activity_walking": return String(activity.walking)
+        case "activity_running": return String(activity.running)
+        default: return String(activity.still)
+        }
     }
 
     // MARK: Triggers
@@ -247,7 +277,7 @@ final class ServerState: Sendable {
         switch encoding.kind {
         case .timestamp:
             return timestampOrigin + Int64((time * 1e9).rounded())
-        case .other:
+        case .other, .steps, .activity:
             return 0
         case .temp:
             let milliDegrees = Self.dieTemperature * 1000
