@@ -98,6 +98,17 @@ import Testing
         #expect(error.failure == .schemaOutdated(found: 0, current: ReadingsStore.currentSchemaVersion))
     }
 
+    @Test func anImmutableReaderFindsAFileWhoseNameNeedsEscapingInAURI() throws {
+        let file = try StoreFile("readings 100% #1?.sqlite")
+        let store = try file.open()
+        let recorder = manualRecorder(store)
+        recorder.recordSteps(3, at: dayStart)
+        try recorder.close()
+        try store.close()
+        let reader = try Connection(path: file.path, access: .immutable, busyTimeout: 1)
+        #expect(try reader.integer("SELECT steps FROM steps_minute") == 3)
+    }
+
     @Test func aReadOnlyStoreRefusesWrites() throws {
         let file = try StoreFile()
         try file.open().close()

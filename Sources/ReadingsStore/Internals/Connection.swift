@@ -1,4 +1,5 @@
 import CSQLite
+import TextFormats
 
 /// One SQLite connection: opening with flags, the busy timeout, statements, transactions and `PRAGMA user_version`.
 ///
@@ -32,7 +33,7 @@ final class Connection {
             flags |= SQLITE_OPEN_READONLY
         case .immutable:
             flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
-            name = Self.uri(path) + "?immutable=1"
+            name = "file:" + PercentEncoding.encode(path, keeping: "/") + "?immutable=1"
         case .readWrite:
             flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
@@ -59,21 +60,6 @@ final class Connection {
 
     deinit {
         sqlite3_close_v2(handle)
-    }
-
-    /// `path` as an SQLite `file:` URI (RFC 3986 for the characters a URI path may not hold as they are).
-    private static func uri(_ path: String) -> String {
-        var text = "file:"
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
-                let digits = Array("0123456789ABCDEF".utf8)
-                text += "%" + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
-            default:
-                text.unicodeScalars.append(Unicode.Scalar(byte))
-            }
-        }
-        return text
     }
 
     /// The open connection, or an error once closed.
