@@ -380,51 +380,6 @@ struct CalibrateLiveTests {
         #expect(run(["calibrate", "show", "--source", "sim"]).status == ExitCode.notAvailable.rawValue)
     }
 
-    /// Feeds samples to a guided procedure until it is done.
-    func guide(_ procedure: inout some GuidedProcedure, _ samples: [IMUSample]) throws -> CalibrationFile? {
-        var file = CalibrationFile(sensor: "test")
-        let (console, _) = Console.capture()
-        let progress = ProgressLine(console: console)
-        for sample in samples where try procedure.add(sample, into: &file, progress: progress) { return file }
-        return nil
-    }
-
-    @Test func guidedSixFacesRecoverTheInjectedErrors() throws {
-        // The same six faces as the recording, in the guided order (+z, −z, +x, −x, +y, −y).
-        let order = [0, 5, 1, 3, 2, 4].map { InjectedErrors.faces[$0] }
-        var procedure = GuidedAccelerometer(level: false)
-        let file = try #require(try guide(&procedure, InjectedErrors.samples(directions: order)))
-        let accel = try #require(file.accelerometer)
-        #expect(accel.method == .sixPosition)
-        #expect((accel.offset - InjectedErrors.accelerometerOffset).maxMagnitude < 0.02)
-        #expect(accel.matrix.maximumDifference(to: InjectedErrors.accelerometerMatrix) < 0.01)
-    }
-
-    @Test func guidedFreePosesRecoverTheSymmetricErrors() throws {
-        // Twelve orientations spread over the sphere (faces and diagonals); the ellipsoid recovers the offset and
-        // the symmetric part of the matrix, √(MᵀM).
-        let directions = InjectedErrors.faces + [
-            Vector3(1, 1, 1), Vector3(-1, 1, -1), Vector3(1, -1, -1), Vector3(-1, -1, 1), Vector3(1, 1, -1), Vector3(-1, 1, 1),
-        ]
-        var procedure = GuidedFreePoses()
-        let file = try #require(try guide(&procedure, InjectedErrors.samples(directions: directions)))
-        let accel = try #require(file.accelerometer)
-        #expect(accel.method == .ellipsoid)
-        #expect((accel.offset - InjectedErrors.accelerometerOffset).maxMagnitude < 0.02)
-        let m = InjectedErrors.accelerometerMatrix
-        let gram = m.transposed * m
-        #expect((accel.matrix.transposed * accel.matrix).maximumDifference(to: gram) < 0.02)
-    }
-
-    @Test func guidedFacesRefuseAWrongOrder() throws {
-        // The recording's order (+z, +x, …) is not the guided one: after +z the procedure waits for −z, which
-        // comes last; the faces in between are not taken.
-        var procedure = GuidedAccelerometer(level: false)
-        let samples = InjectedErrors.samples()
-        #expect(try guide(&procedure, samples) == nil)
-        #expect(procedure.poses.count == 2)
-    }
-
     @Test func liveOptionErrors() {
         #expect(run(["calibrate", "gyro", "--source", "iio", "--fast"]).status == ExitCode.usage.rawValue)
         #expect(run(["calibrate", "gyro", "--source", "sim", "--duration", "0"]).status == ExitCode.usage.rawValue)

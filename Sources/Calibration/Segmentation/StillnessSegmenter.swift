@@ -9,20 +9,15 @@ import Darwin
 /// Finds the still periods in a recorded stream and groups them into poses, so that a calibration can be computed
 /// from a recording without prompts (`calibrate --source replay:FILE --fast`).
 ///
-/// A sample is still when, in the window of `windowDuration` centred on it, the per-axis standard deviations of the
-/// accelerometer and the gyroscope are below their thresholds. The bias of the gyroscope is unknown, so only its
-/// variation is tested, never its magnitude; a turn also moves gravity and shows in the accelerometer. Because the
-/// window is centred, a still run ends half a window before motion starts, which trims the edges. Runs shorter than
-/// `minimumDuration` are dropped.
+/// A sample is still when the window of `StillnessTest.windowDuration` centred on it passes the `StillnessTest` (the
+/// same test the guided procedures apply to the last window of a live stream). Because the window is centred, a
+/// still run ends half a window before motion starts, which trims the edges. Runs shorter than `minimumDuration` are
+/// dropped.
 public struct StillnessSegmenter: Sendable {
     /// Thresholds with their defaults.
     public struct Settings: Sendable, Equatable {
-        /// Length of the sliding window, s (default 0.5).
-        public var windowDuration: Double = 0.5
-        /// Largest per-axis accelerometer standard deviation in a still window, m/s² (default 0.1 ≈ 10 mg).
-        public var accelerometerThreshold: Double = 0.1
-        /// Largest per-axis gyroscope standard deviation in a still window, rad/s (default 0.02 ≈ 1.15 °/s).
-        public var gyroscopeThreshold: Double = 0.02
+        /// The window and thresholds of stillness (defaults: 0.5 s, 0.1 m/s², 0.02 rad/s).
+        public var stillness = StillnessTest()
         /// Shortest still segment kept, s (default 1).
         public var minimumDuration: Double = 1
         /// Largest angle between two segments' gravity directions for them to count as one pose, degrees
@@ -47,7 +42,7 @@ public struct StillnessSegmenter: Sendable {
         // 1. Window length in samples, from the median sampling interval.
         let intervals = zip(samples.dropFirst(), samples).map { $0.t - $1.t }.filter { $0 > 0 }.sorted()
         let interval = intervals.isEmpty ? 0.01 : intervals[intervals.count / 2]
-        let half = max(1, Int((settings.windowDuration / interval / 2).rounded()))
+        let half = max(1, Int((settings.stillness.windowDuration / interval / 2).rounded()))
 
         // 2. Prefix sums of values and squares, so that every window's variance costs O(1).
         let n = samples.count
@@ -77,8 +72,9 @@ public struct StillnessSegmenter: Sendable {
             let lo = max(0, i - half)
             let hi = min(n, i + half + 1)
             guard hi - lo >= min(n, 2 * half + 1) else { continue }
-            still[i] = standardDeviation(sumA, sumA2, lo, hi) <= settings.accelerometerThreshold
-                && standardDeviation(sumG, sumG2, lo, hi) <= settings.gyroscopeThreshold
+            still[i] = settings.stillness.isStill(
+                accelerometerDeviation: standardDeviation(sumA, sumA2, lo, hi),
+                gyroscopeDeviation: standardDeviation(sumG, sumG2, lo, hi))
         }
 
         // 4. Runs of still samples, long enough, with their statistics.

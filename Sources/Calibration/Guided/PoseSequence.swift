@@ -1,0 +1,56 @@
+import MotionMath
+
+/// The still poses an accelerometer procedure takes one after another (`GuidedAccelerometer`, `GuidedFreePoses`):
+/// the hold of the current pose, the poses taken, and the events of holding, accepting and asking for the next.
+struct PoseSequence: Sendable {
+    /// How many poses the procedure takes.
+    let count: Int
+    /// The face of each pose, or nil for any orientation (free poses).
+    let faces: [AccelerometerFace]?
+    /// Seconds each pose is held still.
+    let holdSeconds: Double
+    /// The poses taken so far, as the calibrators take them.
+    private(set) var poses: [StillPose] = []
+    private var hold = HeldPose()
+    private var prompted = false
+
+    init(count: Int, faces: [AccelerometerFace]?, holdSeconds: Double) {
+        self.count = count
+        self.faces = faces
+        self.holdSeconds = holdSeconds
+    }
+
+    /// The pose asked for now.
+    var current: GuidedPose {
+        GuidedPose(number: poses.count + 1, count: count, face: faces.map { $0[min(poses.count, $0.count - 1)] })
+    }
+
+    /// Asks for the first pose with the first sample.
+    mutating func start(into events: inout [GuidedEvent]) {
+        guard !prompted else { return }
+        prompted = true
+        events.append(.prompt(current))
+    }
+
+    /// The sample does not count towards the pose (`feedback` says why): its hold starts again.
+    mutating func interrupt(_ feedback: GuidedFeedback, into events: inout [GuidedEvent]) {
+        hold = HeldPose()
+        events.append(.progress(fraction: 0, feedback: feedback))
+    }
+
+    /// The sample holds the current pose with accelerometer reading `accelerometer` at `t`: progress, and once held
+    /// `holdSeconds` the pose is accepted and the next one asked for. True when the last pose has been taken.
+    mutating func hold(_ accelerometer: Vector3, at t: Double, into events: inout [GuidedEvent]) -> Bool {
+        let fraction = hold.add(accelerometer, at: t, holdSeconds: holdSeconds)
+        events.append(.progress(fraction: fraction, feedback: .still(current)))
+        guard fraction >= 1 else { return false }
+        events.append(.poseAccepted(current))
+        poses.append(hold.stillPose)
+        hold = HeldPose()
+        guard poses.count == count else {
+            events.append(.prompt(current))
+            return false
+        }
+        return true
+    }
+}
