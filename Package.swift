@@ -75,6 +75,12 @@ let package = Package(
         .target(name: "MQTT", dependencies: ["CMosquitto", "SystemSupport"], swiftSettings: strict),
         .target(name: "HTTP", dependencies: ["SystemSupport", "TextFormats"], swiftSettings: strict),
         .target(
+            name: "Service",
+            dependencies: [
+                "BodyReadings", "Fusion", "MotionMath", "ReadingFormats", "Sensors", "SystemSupport", "TextFormats",
+            ],
+            swiftSettings: strict),
+        .target(
             name: "ReadingsStore", dependencies: ["CSQLite", "SystemSupport", "TextFormats", "Pedometry", "Pulse"],
             swiftSettings: strict),
         .target(
@@ -84,7 +90,7 @@ let package = Package(
             name: "BodyReadingsCLI",
             dependencies: [
                 "BodyReadings", "Sensors", "Calibration", "Fusion", "MotionMath", "ReadingFormats", "TextFormats",
-                "MQTT", "Publishing", "ReadingsStore", "SystemSupport",
+                "MQTT", "Publishing", "ReadingsStore", "Service", "SystemSupport",
             ],
             swiftSettings: strict),
         .executableTarget(name: "bodyreadings", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
@@ -170,7 +176,16 @@ let package = Package(
             name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer", "MotionMath", "SystemSupport"],
             swiftSettings: strict),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"], swiftSettings: strict),
-        .testTarget(name: "ReadingFormatsTests", dependencies: ["ReadingFormats", "MotionMath"], swiftSettings: strict),
+        .testTarget(
+            name: "ReadingFormatsTests", dependencies: ["ReadingFormats", "Fusion", "MotionMath", "TextFormats"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ServiceTests",
+            dependencies: [
+                "Service", "BodyReadings", "Fusion", "MotionMath", "ReadingFormats", "Sensors", "SystemSupport",
+                "TextFormats", "TestSupport",
+            ],
+            swiftSettings: strict),
         .testTarget(
             name: "VirtualSensorHubTests", dependencies: ["VirtualSensorHub", "MotionMath"], swiftSettings: strict),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"], swiftSettings: strict),

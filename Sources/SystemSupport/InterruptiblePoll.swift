@@ -66,16 +66,15 @@ package final class InterruptiblePoll: Sendable {
                 pollfd(fd: descriptor, events: Int16(POLLIN) | (writable ? Int16(POLLOUT) : 0), revents: 0))
         }
         let woken = wait(on: &descriptors, timeout: timeout)
-        let ready = descriptors.first.map { Readiness(rawValue: $0.revents) } ?? []
-        return (ready, woken)
+        return (descriptors.first.map { Readiness(rawValue: $0.revents) } ?? [], woken)
     }
 
-    /// Waits up to `timeout` seconds (negative: without limit) until one of `descriptors` is ready for what its
-    /// `events` ask, or for ``wake()``; sets each one's `revents` and returns whether a wake-up came (consumed).
-    /// For a thread that serves many descriptors at once (the HTTP server's connections). A signal restarts the
-    /// wait with the time left. The corresponding C function is `poll`.
+    /// Waits up to `timeout` seconds (negative: without limit) until one of `descriptors` is ready for its
+    /// `events` or ``wake()`` is called: a server's many connections. Sets each entry's `revents` (see
+    /// ``Readiness``) and returns whether a wake-up came (consumed). `descriptors` keeps its capacity, so a loop
+    /// that reuses the array does not allocate. A signal restarts the wait with the time left.
     package func wait(on descriptors: inout [pollfd], timeout: Double) -> Bool {
-        var all = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)] + descriptors
+        descriptors.append(pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0))
         let deadline = timeout < 0 ? nil : ContinuousClock.now + .milliseconds(Int64((timeout * 1000).rounded(.up)))
         // A signal restarts the call, which recomputes the time left.
         _ = SystemCall.retryingInterrupts { () -> Int32 in
@@ -85,10 +84,9 @@ package final class InterruptiblePoll: Sendable {
                 let total = Double(left.seconds) * 1000 + Double(left.attoseconds) / 1e15
                 milliseconds = Int32(max(0, min(total.rounded(.up), Double(Int32.max))))
             }
-            return poll(&all, nfds_t(all.count), milliseconds)
+            return poll(&descriptors, nfds_t(descriptors.count), milliseconds)
         }
-        for index in descriptors.indices { descriptors[index].revents = all[index + 1].revents }
-        let woken = all[0].revents != 0
+        let woken = descriptors.removeLast().revents != 0
         if woken { drain() }
         return woken
     }

@@ -74,6 +74,13 @@ package final class ThreadCondition: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Runs `body` while holding the lock.
+    package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
     /// Releases the lock, sleeps until signalled (or spuriously woken), and takes the lock again. Hold the lock.
     package func wait() {
         pthread_cond_wait(condition, mutex)

@@ -110,7 +110,7 @@ struct StreamCommandTests {
     @Test func unknownSourceIsAUsageError() {
         let result = runStream(["stream", "--source", "camera"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("use iio, sim or replay:FILE"))
+        #expect(result.stderr.contains("use iio, sim, replay:FILE or serve[:SOCKET]"))
     }
 
     /// An `ip:` address nobody serves: the sensor is unavailable (69), in one line.

@@ -13,13 +13,15 @@ public enum Subprocess {
 
     /// Runs `program` (a path, or a name found by `locate`) with `arguments`, no standard input, and collects its
     /// output. Kills it after `timeout` seconds (status -1). With `mergingStandardError`, both streams go to
-    /// `stdout` in the order written.
+    /// `stdout` in the order written. `environment`, when given, replaces the inherited environment.
     public static func run(
-        _ program: String, _ arguments: [String], timeout: Double = 20, mergingStandardError: Bool = false
+        _ program: String, _ arguments: [String], timeout: Double = 20, mergingStandardError: Bool = false,
+        environment: [String: String]? = nil
     ) throws -> ProcessOutput {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : locate(program) ?? program)
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.standardInput = FileHandle.nullDevice
         let out = Pipe()
         let err = Pipe()

@@ -9,6 +9,8 @@ public enum MotionSourceSpecification: Sendable, Equatable {
     case simulated(seed: UInt64, pacing: Pacing)
     /// A recording in the recording format.
     case replay(path: String, pacing: Pacing)
+    /// A running `bodyreadings serve`, through its socket (nil: the user's, else the system service's).
+    case service(path: String?)
 
     /// How a simulated or recorded source delivers its samples.
     public enum Pacing: Sendable, Equatable {
@@ -18,7 +20,7 @@ public enum MotionSourceSpecification: Sendable, Equatable {
         case fast
     }
 
-    /// Opens the source: discovery for `iio`, the recording's header for `replay:`.
+    /// Opens the source: discovery for `iio`, the recording's header for `replay:`, the connection for `service`.
     public func makeSource() throws(CaptureError) -> any MotionSource {
         switch self {
         case .iio(let uri):
@@ -27,6 +29,8 @@ public enum MotionSourceSpecification: Sendable, Equatable {
             return SimulatedMotionSource(seed: seed, pacing: pacing)
         case .replay(let path, let pacing):
             return try ReplayMotionSource(path: path, pacing: pacing)
+        case .service(let path):
+            return try ServiceMotionSource(path: path)
         }
     }
 }

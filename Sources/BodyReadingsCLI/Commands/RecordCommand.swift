@@ -41,7 +41,7 @@ enum RecordCommand {
         let interval = try SourceOptions.interval(arguments)
         let duration = try arguments.double("--duration", in: 0.000_001...1e9)
         let count = try arguments.integer("--count", in: 1...Int.max)
-        let source = try specification.makeSource()
+        let source = try SourceOptions.open(specification)
         try StreamCommand.requireDeviceMotion(source.info, command: "record")
         try SourceOptions.check(interval: interval, against: source.info, command: "record")
         let correction = try CalibrationOptions.correction(for: source, arguments, console: console)

@@ -81,7 +81,7 @@ enum StreamCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let request = try request(arguments, console: console)
-        let source = try request.source.makeSource()
+        let source = try SourceOptions.open(request.source)
         try requireDeviceMotion(source.info, command: "stream")
         try SourceOptions.check(interval: request.interval, against: source.info, command: "stream")
         let input = SourceInput(

@@ -7,7 +7,7 @@ import Sensors
 /// |---|---|---|
 /// | no motion sensors | 69 | `--source sim` |
 /// | not found, vanished | 69 | |
-/// | busy | 69 | stop iio-sensor-proxy |
+/// | busy | 69 | `--source serve` when a service runs, else stop iio-sensor-proxy |
 /// | permission denied | 77 | `DeviceAccessFix`: udev rules and group `iio` |
 /// | malformed input | 65 | |
 /// | I/O | 74 | |
@@ -32,13 +32,22 @@ extension CaptureError: CLIErrorConvertible {
 
     /// What the user can do about it, when the kind says.
     var fix: String? {
+        fix(runningService: kind == .busy ? RunningService.socket() : nil)
+    }
+
+    /// The fix, given the socket of a running service (busy sensors are then most likely held by it).
+    func fix(runningService socket: String?) -> String? {
         switch kind {
         case .noMotionSensors:
             "try '--source sim' for the built-in simulated IMU"
         case .permissionDenied:
             DeviceAccessFix.text
         case .busy:
-            "the buffer is held by another process (likely iio-sensor-proxy: try 'systemctl stop iio-sensor-proxy')"
+            if let socket {
+                "a bodyreadings service holds the sensors (\(socket)): read through it with --source serve"
+            } else {
+                "the buffer is held by another process (likely iio-sensor-proxy: try 'systemctl stop iio-sensor-proxy')"
+            }
         case .notFound, .vanished, .malformedInput, .io, .invalidRequest, .internalError:
             nil
         }

@@ -5,6 +5,7 @@ enum CommandRegistry {
         InfoCommand.command,
         StreamCommand.command,
         PublishCommand.command,
+        ServeCommand.command,
         RecordCommand.command,
         FuseCommand.command,
         CalibrateCommand.command,

@@ -7,7 +7,7 @@ enum SourceOptions {
     static let source = OptionSpec(
         ["--source"], value: "SOURCE",
         help: "Where samples come from: iio (default: this machine's sensors, see --uri), sim (built-in simulated IMU), "
-            + "replay:FILE (a recording).")
+            + "replay:FILE (a recording), serve or serve:SOCKET (a running 'bodyreadings serve').")
     /// `--seed N` for `--source sim`.
     static let seed = OptionSpec(["--seed"], value: "N", help: "Seed of the simulated IMU's errors (default 1).")
     /// `--fast` for `sim` and `replay:`.
@@ -54,9 +54,34 @@ enum SourceOptions {
             if uri != nil { return .failure(ParseFailure("--uri only applies to --source iio")) }
             if seed != nil { return .failure(ParseFailure("--seed only applies to --source sim")) }
             return .success(.replay(path: path, pacing: pacing))
+        case let other where other == "serve" || other.hasPrefix("serve:"):
+            let path = other == "serve" ? nil : String(other.dropFirst("serve:".count))
+            if path?.isEmpty == true {
+                return .failure(ParseFailure("--source serve: needs a socket, e.g. serve:/run/bodyreadings/serve.sock"))
+            }
+            if uri != nil { return .failure(ParseFailure("--uri only applies to --source iio (give it to 'serve')")) }
+            if seed != nil { return .failure(ParseFailure("--seed only applies to --source sim")) }
+            if fast { return .failure(ParseFailure("--fast only applies to --source sim or replay:FILE")) }
+            return .success(.service(path: path))
         case let other:
-            return .failure(ParseFailure("unknown source '\(other)': use iio, sim or replay:FILE"))
+            return .failure(ParseFailure("unknown source '\(other)': use iio, sim, replay:FILE or serve[:SOCKET]"))
         }
+    }
+
+    /// Opens the source `specification` names; a missing service is named with the command that starts one, and
+    /// sensors held by a running service with `--source serve`.
+    static func open(_ specification: MotionSourceSpecification) throws -> any MotionSource {
+        let source: any MotionSource
+        do throws(CaptureError) {
+            source = try specification.makeSource()
+        } catch {
+            guard error.kind == .notFound, case .service = specification else { throw error }
+            throw CLIError(
+                "\(error.message); start it with 'bodyreadings serve' (or 'systemctl start bodyreadings' for the "
+                    + "system service), or read the sensors directly with --source iio",
+                exitCode: .unavailable)
+        }
+        return source
     }
 
     /// Why `--source` and its options did not parse.

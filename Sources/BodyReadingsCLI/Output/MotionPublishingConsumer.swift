@@ -9,10 +9,7 @@ struct MotionPublishingConsumer: UpdateConsumer {
     let reporter: ConnectionReporter
 
     func receive(_ estimate: MotionEstimate) throws -> ConsumerDemand {
-        publisher.publish(
-            MotionReading(
-                t: estimate.t, attitude: estimate.attitude, rotationRate: estimate.rotationRate,
-                gravity: estimate.gravity, userAcceleration: estimate.userAcceleration))
+        publisher.publish(MotionReading(estimate))
         return .more
     }
 

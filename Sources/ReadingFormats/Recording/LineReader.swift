@@ -9,8 +9,9 @@ import Darwin
 /// Lines from a file descriptor or from bytes, through one fixed buffer: constant memory whatever the input length.
 ///
 /// A returned line points into the buffer and stays valid until the next call. Line ends are `\n`; a `\r` before it
-/// is dropped; the last line needs no `\n`.
-final class LineReader {
+/// is dropped; the last line needs no `\n`. Recordings read it from files and stdin, the service's clients from its
+/// socket.
+package final class LineReader {
     /// The buffer size, which is also the longest line accepted.
     static let capacity = 1 << 20
 
@@ -25,7 +26,7 @@ final class LineReader {
     private var atEOF = false
 
     /// Reads from `fd`, closing it at deinit when `ownsDescriptor`.
-    init(fileDescriptor fd: Int32, ownsDescriptor: Bool, source: String) {
+    package init(fileDescriptor fd: Int32, ownsDescriptor: Bool, source: String) {
         self.fd = fd
         self.ownsDescriptor = ownsDescriptor
         self.source = source
@@ -49,7 +50,7 @@ final class LineReader {
     }
 
     /// The next line without its line end, or nil at the end of the input.
-    func nextLine() throws(RecordingError) -> UnsafeBufferPointer<UInt8>? {
+    package func nextLine() throws(RecordingError) -> UnsafeBufferPointer<UInt8>? {
         while true {
             let available = end - start
             if available > 0, let found = memchr(buffer + start, 0x0A, available) {

@@ -1,0 +1,95 @@
+import MotionMath
+import ReadingFormats
+import Sensors
+import SystemSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The readings of a running `bodyreadings serve` as a `MotionSource`: every calibrated sample its sensors deliver
+/// (a `raw` subscription with `every_sample`), so that a `Pipeline`, `MotionManager` or a command fuses, records or
+/// counts them exactly as it would read the sensors themselves — while the service owns them and serves others.
+///
+/// The samples are calibrated by the service already (a stored calibration is not applied again). Updates the
+/// service dropped because this client fell behind count as `droppedReadings`; the service stopping is an error
+/// (`vanished`), as a device that goes away is.
+public final class ServiceMotionSource: MotionSource, @unchecked Sendable {
+    // @unchecked: `connection` reads are confined to the reading thread; `statistics` is guarded by `lock`;
+    // `cancel` is thread-safe.
+
+    public let info: MotionSourceInfo
+    /// The connection to the service.
+    public let connection: ServiceConnection
+    private let lock = ThreadLock()
+    private var counts = CaptureStatistics()
+    private var started = false
+
+    /// Connects to the service at `path` (nil: the user's socket if there is one, else the system service's).
+    public init(path: String? = nil) throws(CaptureError) {
+        let socket = path ?? Self.defaultPath()
+        connection = try ServiceConnection(path: socket)
+        let availability = connection.availability
+        info = MotionSourceInfo(
+            name: "serve \(socket): \(availability.source)", hasAccelerometer: availability.hasAccelerometer,
+            hasGyroscope: availability.hasGyroscope, hasMagnetometer: availability.hasMagnetometer,
+            maximumSampleRate: availability.maximumSampleRate)
+    }
+
+    /// The socket a client uses without a path: the user's service if its socket exists, else the system's.
+    public static func defaultPath() -> String {
+        var environment: [String: String] = [:]
+        if let directory = getenv("XDG_RUNTIME_DIR") { environment["XDG_RUNTIME_DIR"] = String(cString: directory) }
+        let candidates = ServiceSocketPath.candidates(environment: environment)
+        return candidates.first(where: FileSystem.exists) ?? ServiceSocketPath.system
+    }
+
+    public func start(_ configuration: CaptureConfiguration) throws(CaptureError) {
+        guard info.hasAccelerometer || info.hasGyroscope else {
+            throw CaptureError(.noMotionSensors, "the service at \(connection.path) has no motion sensors")
+        }
+        try connection.send(
+            ServiceRequest(.subscribe(.raw, interval: configuration.updateInterval, everySample: true), id: .string("source")))
+        while let event = try connection.next() {
+            guard case .reply("subscribe", _, let ok, let error, _) = event else { continue }
+            guard ok else {
+                throw CaptureError(.notFound, "the service at \(connection.path) refused raw samples: \(error ?? "no reason")")
+            }
+            started = true
+            configuration.log(.info("serve: reading \(connection.availability.source) through \(connection.path)"))
+            return
+        }
+    }
+
+    public func read() throws(CaptureError) -> [SensorReading]? {
+        guard started else { return nil }
+        while let event = try connection.next() {
+            switch event {
+            case .raw(let sample):
+                // The order a driver delivers them in: the merger completes a sample at its gyroscope reading.
+                var readings = [SensorReading(kind: .accelerometer, t: sample.t, value: sample.accelerometer)]
+                if let field = sample.magnetometer {
+                    readings.append(SensorReading(kind: .magnetometer, t: sample.t, value: field))
+                }
+                readings.append(SensorReading(kind: .gyroscope, t: sample.t, value: sample.gyroscope))
+                return readings
+            case .dropped(let count, _):
+                lock.withLock { counts.droppedReadings += count }
+            case .ended(.raw, let error):
+                guard let error else { return nil }
+                throw CaptureError(.vanished, "the service's sensors failed: \(error)")
+            case .closing(let reason):
+                throw CaptureError(.vanished, "the service at \(connection.path) stopped: \(reason)")
+            case .hello, .motion, .reading, .reply, .ended:
+                continue
+            }
+        }
+        return nil
+    }
+
+    public func cancel() { connection.cancel() }
+
+    public func stop() { connection.cancel() }
+
+    public var statistics: CaptureStatistics { lock.withLock { counts } }
+}

@@ -1,0 +1,191 @@
+import BodyReadings
+import Publishing
+import Dispatch
+import ReadingFormats
+import Sensors
+import Service
+import SystemSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `bodyreadings serve`: owns the sensors and shares every reading with any number of clients, each at its own
+/// interval, over a Unix socket (README, "Local API").
+enum ServeCommand {
+    static let command = Command(spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "serve",
+        overview: "Own the sensors and share their readings with any number of clients (a Unix socket).",
+        options: SourceOptions.all + [
+            OptionSpec(
+                ["--socket"], value: "PATH",
+                help: "Listen here (default $XDG_RUNTIME_DIR/bodyreadings/serve.sock; root and systemd: "
+                    + "/run/bodyreadings/serve.sock)."),
+            OptionSpec(
+                ["--capture-interval"], value: "SECONDS",
+                help: "Update interval the sensors run for while no client asks for a shorter one (default 0.1)."),
+            OptionSpec(
+                ["--client-queue"], value: "UPDATES",
+                help: "Updates kept for a client that does not read (default 256); the oldest go first."),
+            OptionSpec(["--max-clients"], value: "N", help: "Clients served at once (default 1000)."),
+            OptionSpec(
+                ["--mqtt"], value: "URL",
+                help: "Also publish to this MQTT broker, as 'publish' does (mqtt://[USER[:PASS]@]HOST[:PORT], mqtts://…)."),
+            OptionSpec(["--mqtt-interval"], value: "SECONDS", help: "Seconds between published motion updates (default 0.1)."),
+        ] + MQTTOptions.all + CalibrationOptions.all,
+        discussion: """
+            Clients connect to the socket and send one JSON request per line: subscribe to motion, raw, steps or \
+            heart_rate at their own interval, unsubscribe, available, status, history. Every update is one JSON \
+            line; a client that does not keep up loses its oldest updates (and is told how many), never delaying \
+            the others. The sensors run for the shortest interval any client asks for. 'stream', 'record' and \
+            'calibrate' read through a running service with --source serve. Protocol: README, "Local API".
+
+            Stops on SIGINT or SIGTERM: clients are told, the sensors' sysfs settings restored, the socket removed.
+
+            With --mqtt URL it also publishes device motion to a broker, as 'publish' does (topics, payloads and \
+            outages: README, "Fleets").
+
+            EXAMPLES:
+              bodyreadings serve
+              bodyreadings serve --source sim --socket /tmp/br.sock
+              bodyreadings serve --mqtt mqtt://broker.local --device-id lab-3
+              echo '{"op":"subscribe","reading":"motion","interval":0.5}' | socat - UNIX-CONNECT:/tmp/br.sock
+
+            EXIT STATUS: 0 stopped; 64 bad option; 65 malformed recording or --calibration FILE; 69 no IMU, \
+            device busy or vanished, or another service on the socket; 74 I/O error; 77 permission denied.
+            """
+    )
+
+    /// What the user asked for.
+    struct Request {
+        var source: MotionSourceSpecification
+        var socket: String
+        var captureInterval: Double
+        var settings: ServiceServer.Settings
+        /// The broker settings with `--mqtt`, and the interval of published motion.
+        var mqtt: (settings: ReadingsPublisher.Settings, interval: Double, wait: Bool)?
+    }
+
+    static func request(_ arguments: ParsedArguments, console: Console) throws -> Request {
+        let source = try SourceOptions.specification(arguments)
+        guard
+            let socket = arguments.value("--socket")
+                ?? ServiceSocketPath.server(environment: console.environment, isRoot: geteuid() == 0)
+        else {
+            throw CLIError.usage("XDG_RUNTIME_DIR is not set: name the socket with --socket PATH", command: "serve")
+        }
+        var settings = ServiceServer.Settings(path: socket)
+        settings.service = "bodyreadings \(BodyReadingsTool.version)"
+        settings.queueLimit = try arguments.integer("--client-queue", in: 1...1_000_000) ?? 256
+        settings.maximumClients = try arguments.integer("--max-clients", in: 1...100_000) ?? 1000
+        var mqtt: (ReadingsPublisher.Settings, Double, Bool)?
+        if let url = arguments.value("--mqtt") {
+            mqtt = (
+                try MQTTOptions.settings(url: url, arguments, console: console),
+                try arguments.double("--mqtt-interval", in: 0.000_5...3600) ?? 0.1, arguments.has("--wait")
+            )
+        } else if let option = (MQTTOptions.names + ["--mqtt-interval"]).first(where: arguments.has) {
+            throw CLIError.usage("\(option) applies to a broker: add --mqtt URL", command: "serve")
+        }
+        return Request(
+            source: source, socket: socket,
+            captureInterval: try arguments.double("--capture-interval", in: 0.000_1...60) ?? 0.1, settings: settings,
+            mqtt: mqtt)
+    }
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let request = try request(arguments, console: console)
+        let source = try SourceOptions.open(request.source)
+        let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
+        var restart: ServiceCapture.SourceFactory?
+        if case .replay = request.source {
+            restart = nil
+        } else {
+            let specification = request.source
+            restart = { () throws(CaptureError) in try specification.makeSource() }
+        }
+        let capture = ServiceCapture(
+            source: source, makeSource: restart, correction: correction, baseInterval: request.captureInterval,
+            log: console.captureLog)
+        let feed = CaptureFeed(capture: capture, unavailable: unavailableReadings)
+
+        let ended = DispatchSemaphore(value: 0)
+        let outcome = ServeOutcome()
+        capture.onEnd { error in
+            outcome.captureEnded(error)
+            ended.signal()
+        }
+        let signals = StopSignals(
+            stop: { number in
+                outcome.signalled(number)
+                ended.signal()
+            },
+            emergency: {
+                console.note("interrupted again: restoring the device and exiting now")
+                capture.stopSourceNow()
+            })
+        defer { signals.uninstall() }
+
+        capture.start()
+        try waitForFirstSample(capture, outcome: outcome)
+        var started: ServiceServer?
+        var publishing: CapturePublishing?
+        do {
+            try makeDirectory(for: request.socket)
+            started = try ServiceServer(request.settings, feed: feed, log: { console.note($0) })
+            if let mqtt = request.mqtt {
+                let (publisher, reporter) = try MQTTOptions.start(mqtt.settings, wait: mqtt.wait, console: console)
+                publishing = CapturePublishing(
+                    capture: capture, interval: mqtt.interval, publisher: publisher, reporter: reporter)
+            }
+        } catch {
+            started?.stop(reason: "the service could not start")
+            capture.stop()
+            throw error
+        }
+        guard let server = started else { return .software }
+        console.note("serving \(capture.info.name) on \(request.socket)")
+
+        while ended.wait(timeout: .now() + 1) == .timedOut { publishing?.flush() }
+        let reason = outcome.reason
+        server.stop(reason: reason)
+        publishing?.stop(console: console)
+        capture.stop()
+        console.note("stopped (\(reason))")
+        if let error = outcome.failure { throw error }
+        return .ok
+    }
+
+    /// Creates the socket's directory when it is missing (the user's `$XDG_RUNTIME_DIR/bodyreadings`).
+    static func makeDirectory(for socket: String) throws(CLIError) {
+        let directory = FileSystem.directoryName(socket)
+        do {
+            try FileSystem.makeDirectories(directory)
+        } catch {
+            throw CLIError(
+                "cannot create the socket's directory \(directory): \(error.reason); choose another --socket PATH",
+                exitCode: error.errno.isPermissionError ? .noPermission : .ioError)
+        }
+    }
+
+    /// Readings the capture does not carry yet, and why.
+    static let unavailableReadings: [ServiceReading: String] = [
+        .steps: "this service does not count steps yet",
+        .heartRate: "this service reads no heart-rate (PPG) sensor yet",
+    ]
+
+    /// Waits until the sensors deliver (or fail): a service that cannot read its sensors should say so before it
+    /// listens. Gives up waiting after 10 s and serves anyway (a sensor may deliver only when it moves).
+    static func waitForFirstSample(_ capture: ServiceCapture, outcome: ServeOutcome) throws {
+        let first = DispatchSemaphore(value: 0)
+        let subscription = capture.raw.subscribe(interval: 3600, deliver: { _ in first.signal() }, end: { _ in first.signal() })
+        defer { capture.raw.unsubscribe(subscription) }
+        _ = first.wait(timeout: .now() + 10)
+        if let failure = outcome.failure {
+            capture.stop()
+            throw failure
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import MQTT
+import Publishing
+
+/// The broker options of `publish URL` and `serve --mqtt URL`: topics, quality of service, batching, the outage
+/// queue, TLS files and Home Assistant discovery; and the first connection, with its fix when it fails.
+enum MQTTOptions {
+    /// Every option of the family (the URL is the command's).
+    static let all: [OptionSpec] = [
+        OptionSpec(["--device-id"], value: "ID", help: "This board's id in topics and payloads (default: host name)."),
+        OptionSpec(["--topic-prefix"], value: "PREFIX", help: "Topics start with PREFIX (default bodyreadings/ID)."),
+        OptionSpec(["--qos"], value: "0|1", help: "MQTT quality of service (default 1: queued through outages)."),
+        OptionSpec(
+            ["--batch"], value: "SECONDS",
+            help: "Seconds of updates per message (default 1; 0: one message per update)."),
+        OptionSpec(
+            ["--queue"], value: "MESSAGES",
+            help: "Messages kept while the broker is away (default 10000, at most 8 MiB); the oldest go first."),
+        OptionSpec(["--wait"], help: "Start even if the broker cannot be reached yet, and keep trying."),
+        OptionSpec(["--cafile"], value: "FILE", help: "mqtts: PEM CA certificate(s) for the broker (default: the system's)."),
+        OptionSpec(["--cert"], value: "FILE", help: "mqtts: PEM client certificate, for brokers that require one."),
+        OptionSpec(["--key"], value: "FILE", help: "mqtts: PEM private key of --cert."),
+        OptionSpec(["--homeassistant"], help: "Publish Home Assistant MQTT discovery (heart rate, steps, motion)."),
+    ]
+
+    /// The names of the options in `all`, for commands that take them only with a broker URL.
+    static let names = all.map(\.name)
+
+    /// The publisher's settings for the broker at `url` (a password from `BODYREADINGS_MQTT_PASSWORD` when the URL
+    /// names a user without one).
+    static func settings(url text: String, _ arguments: ParsedArguments, console: Console) throws
+        -> ReadingsPublisher.Settings
+    {
+        var broker = try BrokerURL(parsing: text)
+        if broker.username != nil, broker.password == nil {
+            broker.password = console.environment["BODYREADINGS_MQTT_PASSWORD"]
+        }
+        let layout = try TopicLayout(
+            prefix: arguments.value("--topic-prefix"),
+            deviceID: arguments.value("--device-id") ?? DeviceIdentity.hostName())
+        var settings = ReadingsPublisher.Settings(broker: broker, layout: layout)
+        settings.qos = try arguments.choice("--qos", among: ["0", "1"]) == "0" ? .atMostOnce : .atLeastOnce
+        settings.batchPeriod = try arguments.double("--batch", in: 0...3600) ?? 1
+        settings.homeAssistant = arguments.has("--homeassistant")
+        if let queue = try arguments.integer("--queue", in: 1...10_000_000) {
+            settings.limits = MQTTQueueLimits(maximumMessages: queue)
+        }
+        settings.tls = try tls(arguments, broker: broker)
+        return settings
+    }
+
+    /// The TLS files: only for `mqtts://`; certificate and key together.
+    static func tls(_ arguments: ParsedArguments, broker: BrokerURL) throws(CLIError) -> MQTTTLSConfiguration? {
+        let cafile = arguments.value("--cafile")
+        let cert = arguments.value("--cert")
+        let key = arguments.value("--key")
+        guard broker.usesTLS else {
+            if cafile != nil || cert != nil || key != nil {
+                throw .usage("--cafile, --cert and --key are for mqtts:// URLs", command: arguments.command)
+            }
+            return nil
+        }
+        guard (cert == nil) == (key == nil) else {
+            throw .usage("--cert and --key go together", command: arguments.command)
+        }
+        return MQTTTLSConfiguration(
+            caFile: cafile, caDirectory: cafile == nil ? "/etc/ssl/certs" : nil, certificateFile: cert, keyFile: key)
+    }
+
+    /// Starts a publisher with `settings` and waits for the first connection: a refused login or unusable TLS
+    /// files always end the command; an unreachable broker ends it unless `wait` (`--wait`). Returns the publisher
+    /// and the reporter of its later news (started).
+    static func start(_ settings: ReadingsPublisher.Settings, wait: Bool, console: Console) throws
+        -> (ReadingsPublisher, ConnectionReporter)
+    {
+        let reporter = ConnectionReporter(console: console, queue: settings.limits.maximumMessages)
+        let publisher = try ReadingsPublisher(settings) { reporter.report($0) }
+        do {
+            if try !publisher.waitUntilConnected(timeout: 10) {
+                guard wait else {
+                    publisher.stop(drainTimeout: 0)
+                    throw CLIError(
+                        "no answer from \(settings.broker) within 10 s; check the host and port, or add --wait",
+                        exitCode: .unavailable)
+                }
+            }
+        } catch let error as MQTTError {
+            guard wait, error.failure.isTransient || error.failure == .tlsHandshake else {
+                publisher.stop(drainTimeout: 0)
+                throw error
+            }
+            console.warning("\(error); publishing anyway (--wait): messages wait until the broker answers")
+        }
+        reporter.start()
+        console.note("publishing to \(settings.broker) under \(settings.layout.prefix)/")
+        return (publisher, reporter)
+    }
+
+    /// The closing line of a publisher's counts.
+    static func report(_ final: MQTTPublisherStatistics, console: Console) {
+        console.note(
+            "published \(final.delivered) messages; \(final.dropped) dropped, \(final.rejected) rejected, "
+                + "\(final.connections) connection\(final.connections == 1 ? "" : "s")")
+    }
+}

@@ -1,0 +1,40 @@
+import BodyReadings
+import Fusion
+import Publishing
+import Service
+
+/// `serve --mqtt`: the service's device motion to an MQTT broker, as `publish` sends it, at its own interval —
+/// one more subscriber of the capture, next to the socket's clients. The publisher returns at once, so the capture
+/// thread never waits for the network.
+final class CapturePublishing: Sendable {
+    private let capture: ServiceCapture
+    private let publisher: ReadingsPublisher
+    private let reporter: ConnectionReporter
+    private let subscription: UpdateFanOut<MotionEstimate>.Subscription
+    private let demand: UInt64
+
+    /// Publishes `capture`'s motion every `interval` seconds with `publisher`.
+    init(capture: ServiceCapture, interval: Double, publisher: ReadingsPublisher, reporter: ConnectionReporter) {
+        self.capture = capture
+        self.publisher = publisher
+        self.reporter = reporter
+        demand = capture.demand(interval: interval)
+        subscription = capture.motion.subscribe(interval: interval) { estimate in
+            publisher.publish(MotionReading(estimate))
+        }
+    }
+
+    /// Prints the broker's news (on the command's thread).
+    func flush() {
+        reporter.flush()
+    }
+
+    /// Stops publishing: the last batch, the `offline` status, the closing counts on stderr.
+    func stop(console: Console) {
+        capture.motion.unsubscribe(subscription)
+        capture.release(demand)
+        let final = publisher.stop()
+        reporter.flush()
+        MQTTOptions.report(final, console: console)
+    }
+}

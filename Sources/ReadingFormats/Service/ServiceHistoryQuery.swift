@@ -1,0 +1,59 @@
+import TextFormats
+
+/// A `history` request: stored readings from `from` to `to` (Unix time, s), summed or averaged per minute, hour or
+/// day. Without `from`, the range starts at the beginning of today (local time); without `to`, it ends now.
+public struct ServiceHistoryQuery: Sendable, Equatable {
+    /// How rows are grouped.
+    public enum Period: String, Sendable, CaseIterable {
+        case minute, hour, day
+    }
+
+    /// `steps` or `heart_rate` (or `motion`: the per-minute motion summary).
+    public var reading: ServiceReading
+    /// Start of the range, Unix time, s; nil: the start of today.
+    public var from: Double?
+    /// End of the range (exclusive), Unix time, s; nil: now.
+    public var to: Double?
+    /// Row period; default `.minute`.
+    public var per: Period
+
+    public init(reading: ServiceReading, from: Double? = nil, to: Double? = nil, per: Period = .minute) {
+        self.reading = reading
+        self.from = from
+        self.to = to
+        self.per = per
+    }
+
+    init(_ value: JSONValue) throws(ServiceProtocolError) {
+        reading = try ServiceRequest.reading(value)
+        guard reading != .raw else { throw ServiceProtocolError("raw samples are not stored: ask for steps, heart_rate or motion") }
+        from = try Self.time(value, "from")
+        to = try Self.time(value, "to")
+        if let from, let to, to <= from { throw ServiceProtocolError("\"to\" must be after \"from\"") }
+        guard let name = value["per"] else {
+            per = .minute
+            return
+        }
+        guard let text = name.stringValue, let period = Period(rawValue: text) else {
+            throw ServiceProtocolError("\"per\" must be minute, hour or day, not \(name.rendered)")
+        }
+        per = period
+    }
+
+    /// The query's members of a `history` request.
+    var members: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [("reading", .string(reading.name))]
+        if let from { members.append(("from", .number(from))) }
+        if let to { members.append(("to", .number(to))) }
+        members.append(("per", .string(per.rawValue)))
+        return members
+    }
+
+    private static func time(_ value: JSONValue, _ key: String) throws(ServiceProtocolError) -> Double? {
+        guard let member = value[key], !member.isNull else { return nil }
+        guard let time = member.numberValue, time.isFinite, time >= 0 else {
+            throw ServiceProtocolError("\"\(key)\" must be a Unix time in seconds, not \(member.rendered)")
+        }
+        return time
+    }
+}

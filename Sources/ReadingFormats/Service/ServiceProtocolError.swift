@@ -1,0 +1,28 @@
+import TextFormats
+
+/// Why a line of the socket protocol could not be understood: what was expected and what came instead.
+public struct ServiceProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// One line naming the problem, e.g. `unknown op 'subscrbe' (use subscribe, unsubscribe, available, history,
+    /// status)`.
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// The JSON value of one protocol line; a line that is not JSON is an error starting with `prefix` that says
+    /// where the line stops being JSON and why.
+    static func json(_ line: [UInt8], prefix: String) throws(ServiceProtocolError) -> JSONValue {
+        do {
+            return try JSONValue.parse(line)
+        } catch {
+            switch error {
+            case .truncated: throw ServiceProtocolError("\(prefix): the line ends inside a value")
+            case .invalid(_, let column, let message):
+                throw ServiceProtocolError("\(prefix): \(message) at column \(column)")
+            }
+        }
+    }
+}

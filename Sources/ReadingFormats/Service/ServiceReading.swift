@@ -1,0 +1,14 @@
+/// The readings `bodyreadings serve` shares, by their names in the socket protocol (README, "Local API").
+public enum ServiceReading: String, Sendable, Hashable, CaseIterable {
+    /// Fused device motion: attitude, rotation rate, gravity, user acceleration (the `stream --format jsonl` object).
+    case motion
+    /// Calibrated IMU samples: acceleration, rotation rate and, with a magnetometer, magnetic field.
+    case raw
+    /// Steps: the count since the service started, cadence and activity, one event per step.
+    case steps
+    /// Heartbeats: heart rate, RR interval and quality, one event per beat.
+    case heartRate = "heart_rate"
+
+    /// The protocol's name (`motion`, `raw`, `steps`, `heart_rate`).
+    public var name: String { rawValue }
+}

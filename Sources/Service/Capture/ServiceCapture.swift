@@ -1,0 +1,218 @@
+import BodyReadings
+import Dispatch
+import Fusion
+import MotionMath
+import Sensors
+import SystemSupport
+
+/// The sensors of a service: one source on a thread of its own, its samples calibrated, published to `raw` and
+/// fused into `motion`, each an `UpdateFanOut` whose subscribers take updates at their own intervals.
+///
+/// The sensors run for the shortest interval any consumer asks for (`demand(_:interval:)`, an `IntervalPlan`):
+/// when that changes, the source is stopped (its device restored) and started again for the new interval, and the
+/// filter carries on. A restart leaves a gap of the source's start-up time in the data (IIO: discovery and buffer
+/// set-up, about 0.1–0.3 s). A recording is not restarted (it would start over): it runs at the plan it started
+/// with.
+///
+/// Thread-safe. Deliveries run on the capture thread: subscribers hand updates on quickly.
+public final class ServiceCapture: @unchecked Sendable {
+    // @unchecked: mutable state is guarded by `condition`.
+
+    /// Creates a source for a restart of the sensors.
+    public typealias SourceFactory = @Sendable () throws(CaptureError) -> any MotionSource
+
+    /// Fused device motion.
+    public let motion = UpdateFanOut<MotionEstimate>()
+    /// Calibrated samples, every one the sensors deliver.
+    public let raw = UpdateFanOut<IMUSample>()
+    /// What the source delivers.
+    public let info: MotionSourceInfo
+
+    private let condition = ThreadCondition()
+    private var source: (any MotionSource)?
+    private let makeSource: SourceFactory?
+    private let correction: ReadingCorrection?
+    private let filterSettings: AttitudeFilter.Settings
+    private let log: @Sendable (CaptureNote) -> Void
+    private var plan: IntervalPlan
+    private let slowDownDelay = 2.0
+    private var started = false
+    private var nextDemand: UInt64 = 0
+    private var control: PipelineControl?
+    private var restartWanted = false
+    private var stopping = false
+    private var finished = false
+    private var ending: CaptureError?
+    private var endHandlers: [@Sendable (CaptureError?) -> Void] = []
+
+    /// A capture of `source` (opened, not started). `makeSource` opens a new source for a restart (nil: never
+    /// restart, e.g. a recording); `correction` calibrates every reading; `baseInterval` is the interval the
+    /// sensors run for without a faster demand, s.
+    public init(
+        source: any MotionSource, makeSource: SourceFactory?, correction: ReadingCorrection?,
+        baseInterval: Double, filterSettings: AttitudeFilter.Settings = AttitudeFilter.Settings(),
+        log: @escaping @Sendable (CaptureNote) -> Void = { _ in }
+    ) {
+        self.source = source
+        self.info = source.info
+        self.makeSource = makeSource
+        self.correction = correction
+        self.filterSettings = filterSettings
+        self.log = log
+        let shortest = source.info.maximumSampleRate.map { $0 > 0 ? 1 / $0 : 0 } ?? 0
+        plan = IntervalPlan(base: baseInterval, shortest: shortest, slowDownDelay: slowDownDelay)
+    }
+
+    /// The interval the sensors run for now, s.
+    public var captureInterval: Double { condition.withLock { plan.running } }
+
+    /// Calls `handler` once when the capture ends: with the error that ended it, or nil at the end of a recording
+    /// or after `stop()`. At once when it already ended.
+    public func onEnd(_ handler: @escaping @Sendable (CaptureError?) -> Void) {
+        condition.lock()
+        guard finished else {
+            endHandlers.append(handler)
+            condition.unlock()
+            return
+        }
+        let error = ending
+        condition.unlock()
+        handler(error)
+    }
+
+    /// Starts the capture thread; a failure to start the source ends the capture (see `onEnd`), as a later
+    /// failure does.
+    public func start() {
+        guard condition.withLock({ () -> Bool in
+            defer { started = true }
+            return !started
+        }) else { return }
+        NamedThread.start(name: "br serve capture") { [self] in run() }
+    }
+
+    /// Registers a consumer's interval (s) and returns its handle; the sensors speed up at once if it needs that.
+    public func demand(interval: Double) -> UInt64 {
+        condition.lock()
+        nextDemand += 1
+        let id = nextDemand
+        plan.demand(id, interval: interval)
+        condition.unlock()
+        replan()
+        return id
+    }
+
+    /// Changes a consumer's interval.
+    public func demand(_ id: UInt64, interval: Double) {
+        condition.withLock { plan.demand(id, interval: interval) }
+        replan()
+    }
+
+    /// Removes a consumer's demand; the sensors slow down once no faster demand remains for a while.
+    public func release(_ id: UInt64) {
+        condition.withLock { plan.release(id) }
+        replan()
+        DispatchQueue.global().asyncAfter(deadline: .now() + slowDownDelay + 0.05) { [weak self] in
+            self?.replan()
+        }
+    }
+
+    /// Stops the sensors (the device restored) and waits for the capture thread to end; every subscriber is told
+    /// (without an error). Idempotent.
+    public func stop() {
+        condition.lock()
+        stopping = true
+        let control = self.control
+        let running = started
+        condition.unlock()
+        guard running else {
+            source?.stop()
+            return
+        }
+        control?.cancel()
+        condition.lock()
+        while !finished { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Stops the current source at once from any thread (a second Ctrl-C): the device is restored, the capture
+    /// thread ends soon after.
+    public func stopSourceNow() {
+        condition.lock()
+        stopping = true
+        let source = self.source
+        condition.unlock()
+        source?.stop()
+    }
+
+    // MARK: Internals
+
+    private func replan() {
+        condition.lock()
+        guard makeSource != nil, !stopping, !finished, plan.decide(now: MonotonicClock.now()) != nil else {
+            condition.unlock()
+            return
+        }
+        restartWanted = true
+        let control = self.control
+        condition.unlock()
+        control?.cancel()
+    }
+
+    private func run() {
+        var processor = SharingProcessor(filter: AttitudeFilter(settings: filterSettings), raw: raw)
+        var failure: CaptureError?
+        var consumer = motion
+        while true {
+            condition.lock()
+            guard !stopping, let source else {
+                condition.unlock()
+                break
+            }
+            let control = PipelineControl()
+            self.control = control
+            restartWanted = false
+            let interval = plan.running
+            condition.unlock()
+
+            var pipeline = Pipeline(
+                input: SourceInput(source: source, correction: correction), processor: processor,
+                settings: PipelineSettings(captureInterval: interval, log: log), control: control)
+            do {
+                _ = try pipeline.run(into: &consumer)
+            } catch let error as CaptureError {
+                failure = error
+                break
+            } catch {
+                failure = CaptureError(.internalError, "the capture failed: \(error)")
+                break
+            }
+            processor = pipeline.processor
+
+            condition.lock()
+            let restart = restartWanted && !stopping
+            self.source = nil
+            condition.unlock()
+            guard restart, let makeSource else { break }
+            do {
+                let next = try makeSource()
+                processor.sensorsRestarted()
+                condition.withLock { self.source = next }
+            } catch {
+                failure = error
+                break
+            }
+        }
+        condition.lock()
+        self.source = nil
+        self.control = nil
+        finished = true
+        ending = failure
+        let handlers = endHandlers
+        endHandlers = []
+        condition.broadcast()
+        condition.unlock()
+        motion.end(with: failure)
+        raw.end(with: failure)
+        for handler in handlers { handler(failure) }
+    }
+}

@@ -1,0 +1,152 @@
+import BodyReadings
+import Foundation
+import Sensors
+import TestSupport
+import Testing
+import TextFormats
+
+@testable import BodyReadingsCLI
+
+/// `bodyreadings serve` as a process: clients of the socket and `stream --source serve` read at the same time, a
+/// second service on the socket and a missing one are clear errors, SIGTERM tells the clients and removes the
+/// socket, and busy sensors name `--source serve` when a service runs.
+@Suite("serve command")
+struct ServeCommandTests {
+    /// `serve --source sim` on a fresh socket, up once the socket answers.
+    final class RunningServe: @unchecked Sendable {
+        let directory: TemporaryDirectory
+        let socket: String
+        let process: ChildProcess
+
+        init(_ extra: [String] = []) throws {
+            let tool = try #require(PackagePaths.builtExecutable("bodyreadings"))
+            directory = try TemporaryDirectory(prefix: "br-serve")
+            socket = directory.file("serve.sock")
+            process = try ChildProcess(
+                tool, ["serve", "--source", "sim", "--socket", socket] + extra,
+                standardError: .file(directory.file("stderr")))
+            let deadline = Date().addingTimeInterval(20)
+            while (try? ServiceConnection(path: socket)) == nil, Date() < deadline, process.isRunning { usleep(20_000) }
+        }
+
+        var stderr: String { (try? String(contentsOfFile: directory.file("stderr"), encoding: .utf8)) ?? "" }
+    }
+
+    @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
+    func streamAndAnotherClientReadAtTheSameTimeAndSigtermTellsThem() throws {
+        let serve = try RunningServe()
+        let connection = try ServiceConnection(path: serve.socket)
+        #expect(connection.availability.source == "sim (seed 1)")
+        try connection.send(ServiceRequest(.subscribe(.motion, interval: 0.2, everySample: false)))
+
+        let result = runStream([
+            "stream", "--source", "serve:\(serve.socket)", "--count", "20", "--interval", "0.05", "--format", "jsonl",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\n").compactMap { try? JSONValue.parse(Array($0.utf8)) }
+        #expect(rows.filter { $0["gravity"] != nil }.count == 20)
+        #expect(result.stderr.contains("serve: reading sim (seed 1) through \(serve.socket)"), "\(result.stderr)")
+
+        var motions = 0
+        while motions < 3, let event = try connection.next() {
+            if case .motion = event { motions += 1 }
+        }
+        #expect(motions == 3, "the other client got its updates meanwhile")
+
+        serve.process.send(SIGTERM)
+        var closing: String?
+        while closing == nil, let event = try connection.next() {
+            if case .closing(let reason) = event { closing = reason }
+        }
+        #expect(closing == "the service is stopping")
+        #expect(serve.process.exitCode() == 0, "\(serve.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: serve.socket), "the socket is removed")
+        #expect(serve.stderr.contains("stopped (the service is stopping)"))
+    }
+
+    @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
+    func aSecondServiceOnTheSocketIsRefused() throws {
+        let serve = try RunningServe()
+        defer { serve.process.terminate() }
+        let second = runStream(["serve", "--source", "sim", "--socket", serve.socket])
+        #expect(second.status == 69)
+        #expect(second.stderr.contains("another service listens on \(serve.socket) already"), "\(second.stderr)")
+        #expect(serve.process.isRunning)
+    }
+
+    @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
+    func mqttPublishesTheServicesMotionAndGoesOfflineOnSigterm() throws {
+        let broker = try TestBroker()
+        let subscriber = try TestSubscriber(broker: broker, topic: "bodyreadings/serve-1/#")
+        let serve = try RunningServe(["--mqtt", broker.url, "--device-id", "serve-1", "--batch", "0", "--mqtt-interval", "0.2"])
+        #expect(subscriber.wait { $0.contains { $0.topic.hasSuffix("/status") && $0.payload.contains(#""state":"online""#) } })
+        #expect(subscriber.wait { messages in messages.filter { $0.topic.hasSuffix("/imu/data") }.count >= 3 })
+        let times = subscriber.messages(endingIn: "/imu/data").compactMap {
+            (try? JSONValue.parse(Array($0.payload.utf8)))?["samples"]?.arrayValue?.first?["t"]?.numberValue
+        }
+        let spacing = zip(times, times.dropFirst()).map { $1 - $0 }
+        #expect(!spacing.isEmpty && spacing.allSatisfy { abs($0 - 0.2) < 0.011 }, "\(spacing)")
+        serve.process.send(SIGTERM)
+        #expect(serve.process.exitCode() == 0, "\(serve.stderr)")
+        #expect(subscriber.wait { $0.last?.payload.contains(#""state":"offline""#) == true })
+        #expect(serve.stderr.contains("publishing to \(broker.url) under bodyreadings/serve-1/"), "\(serve.stderr)")
+
+        let stray = runStream(["serve", "--source", "sim", "--socket", serve.socket, "--device-id", "x"])
+        #expect(stray.status == 64 && stray.stderr.contains("--device-id applies to a broker: add --mqtt URL"))
+    }
+
+    @Test func withoutAServiceTheClientSaysHowToStartOne() throws {
+        let directory = try TemporaryDirectory(prefix: "br-none")
+        let result = runStream(["stream", "--source", "serve:\(directory.file("serve.sock"))", "--count", "1"])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("no bodyreadings service listens on"))
+        #expect(result.stderr.contains("start it with 'bodyreadings serve'"))
+    }
+
+    @Test func sourceServeParsesAndRefusesOptionsThatDoNotApply() throws {
+        #expect(try SourceOptions.parse("serve", uri: nil, seed: nil, fast: false).get() == .service(path: nil))
+        #expect(try SourceOptions.parse("serve:/tmp/x.sock", uri: nil, seed: nil, fast: false).get() == .service(path: "/tmp/x.sock"))
+        for (uri, seed, fast) in [("ip:x", nil, false), (nil, UInt64(2), false), (nil, nil, true)] as [(String?, UInt64?, Bool)] {
+            guard case .failure = SourceOptions.parse("serve", uri: uri, seed: seed, fast: fast) else {
+                Issue.record("serve with \(String(describing: uri)), \(String(describing: seed)), \(fast) must be refused")
+                continue
+            }
+        }
+    }
+
+    @Test func busySensorsNameTheRunningService() throws {
+        let busy = CaptureError(.busy, "accel_3d (iio:device0): the buffer is busy")
+        #expect(busy.fix(runningService: "/run/bodyreadings/serve.sock")?.contains("--source serve") == true)
+        #expect(busy.fix(runningService: nil)?.contains("iio-sensor-proxy") == true)
+
+        let directory = try TemporaryDirectory(prefix: "br-run")
+        let environment = ["XDG_RUNTIME_DIR": directory.path]
+        #expect(RunningService.socket(environment: environment) == nil)
+        try FileManager.default.createDirectory(atPath: directory.file("bodyreadings"), withIntermediateDirectories: true)
+        let path = directory.file("bodyreadings/serve.sock")
+        let listener = try UnixSocketListener(path: path)
+        #expect(RunningService.socket(environment: environment) == path)
+        listener.close()
+        #expect(RunningService.socket(environment: environment) == nil, "a stale socket is not a running service")
+    }
+}
+
+/// A bare listening socket (nobody answers it), what `RunningService` looks for.
+private struct UnixSocketListener {
+    let descriptor: Int32
+
+    init(path: String) throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, listen(descriptor, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
+    }
+
+    func close() { _ = Glibc.close(descriptor) }
+}
