@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "Calibration", dependencies: ["MotionMath", "SystemSupport", "TextFormats"], swiftSettings: strict),
         .target(
-            name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "SystemSupport", "TextFormats"],
+            name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "Pulse", "SystemSupport", "TextFormats"],
             swiftSettings: strict),
         .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
@@ -67,8 +67,8 @@ let package = Package(
         .target(
             name: "BodyReadings",
             dependencies: [
-                "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "ReadingFormats", "SystemSupport",
-                "TextFormats",
+                "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "Pulse", "PulseSimulation",
+                "ReadingFormats", "SystemSupport", "TextFormats",
             ],
             swiftSettings: strict
         ),
@@ -97,7 +97,7 @@ let package = Package(
 
         // MARK: Test rigs (not shipped: full Foundation allowed; executables used by tests and Tests/HardwareInTheLoop)
         .target(
-            name: "IIODTestServer", dependencies: ["MotionMath", "MotionSimulation"],
+            name: "IIODTestServer", dependencies: ["MotionMath", "MotionSimulation", "PulseSimulation"],
             path: "Tests/Rigs/IIODTestServer", swiftSettings: strict),
         .executableTarget(
             name: "bodyreadings-test-iiod",
@@ -149,7 +149,7 @@ let package = Package(
             name: "BodyReadingsTests",
             dependencies: [
                 "BodyReadings", "Sensors", "Calibration", "MotionMath", "IIODTestServer", "MotionSimulation",
-                "SystemSupport",
+                "PulseSimulation", "SystemSupport", "TestSupport",
             ],
             swiftSettings: strict),
         .testTarget(
