@@ -175,6 +175,7 @@ let package = Package(
         .testTarget(
             name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer", "MotionMath", "SystemSupport"],
             swiftSettings: strict),
+        .testTarget(name: "ScriptTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"], swiftSettings: strict),
         .testTarget(
             name: "ReadingFormatsTests", dependencies: ["ReadingFormats", "Fusion", "MotionMath", "TextFormats"],
@@ -201,3 +202,26 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: Fuzzing (scripts/fuzz): libFuzzer harnesses, only in a build that sets BODYREADINGS_FUZZ, so that the normal
+// build and `swift test` never compile them. Each harness is Tests/Fuzz/Harnesses/<Name>/main.swift with a seed
+// corpus in Tests/Fuzz/Corpus/<product>/; see Tests/Fuzz/README.md.
+if Context.environment["BODYREADINGS_FUZZ"] != nil {
+    let harnesses: [(product: String, directory: String, dependencies: [Target.Dependency])] = [
+        ("fuzz-double-text", "DoubleText", ["TextFormats"]),
+        ("fuzz-json-value", "JSONValue", ["TextFormats"]),
+        ("fuzz-recording-reader", "RecordingReader", ["ReadingFormats", "MotionMath"]),
+        ("fuzz-calibration-file", "CalibrationFile", ["Calibration"]),
+        ("fuzz-scan-decoder", "ScanDecoder", ["Sensors", "IIO", "MotionMath"]),
+        ("fuzz-iiod-protocol", "IIODProtocol", ["IIODTestServer", "MotionSimulation"]),
+    ]
+    package.targets += [
+        .target(name: "CFuzzerDriver", path: "Tests/Fuzz/CFuzzerDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"], path: "Tests/Fuzz/Support", swiftSettings: strict),
+    ]
+    package.targets += harnesses.map { harness in
+        .executableTarget(
+            name: harness.product, dependencies: ["FuzzSupport"] + harness.dependencies,
+            path: "Tests/Fuzz/Harnesses/\(harness.directory)", swiftSettings: strict)
+    }
+}

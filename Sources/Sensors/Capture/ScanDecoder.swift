@@ -28,7 +28,7 @@ struct ScanDecoder {
     /// The nominal sampling rate, Hz: spacing of arrival-timed samples.
     let rate: Double
     /// The bytes a sample must have for every field to fit.
-    private let extent: Int
+    let extent: Int
     /// The previous sample's time, s.
     private var lastTime = -Double.infinity
     /// Counts a pulse sensor's samples when there is no timestamp field.
