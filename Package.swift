@@ -90,7 +90,7 @@ let package = Package(
             name: "BodyReadingsCLI",
             dependencies: [
                 "BodyReadings", "Sensors", "Calibration", "Fusion", "MotionMath", "ReadingFormats", "TextFormats",
-                "MQTT", "Publishing", "Service", "SystemSupport",
+                "MQTT", "Publishing", "ReadingsStore", "Service", "SystemSupport",
             ],
             swiftSettings: strict),
         .executableTarget(name: "bodyreadings", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
@@ -127,6 +127,10 @@ let package = Package(
             name: "pulse-bench", dependencies: ["Pulse", "PulseSimulation", "BenchSupport"], path: "bench/PulseBench",
             swiftSettings: strict),
         .executableTarget(
+            name: "store-bench",
+            dependencies: ["ReadingsStore", "Pedometry", "MotionMath", "SystemSupport", "TextFormats", "BenchSupport"],
+            path: "bench/StoreBench", swiftSettings: strict),
+        .executableTarget(
             name: "steps-bench", dependencies: ["Pedometry", "MotionMath", "BenchSupport"], path: "bench/StepsBench",
             swiftSettings: strict),
 
@@ -138,7 +142,7 @@ let package = Package(
             name: "BodyReadingsCLITests",
             dependencies: [
                 "BodyReadingsCLI", "BodyReadings", "Sensors", "Calibration", "MotionMath", "ReadingFormats",
-                "IIODTestServer", "MotionSimulation", "TestSupport",
+                "IIODTestServer", "MotionSimulation", "ReadingsStore", "TestSupport",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -10,6 +10,7 @@ enum CommandRegistry {
         FuseCommand.command,
         HeartRateCommand.command,
         CalibrateCommand.command,
+        HistoryCommand.command,
         BenchmarkCommand.command,
     ]
 }
