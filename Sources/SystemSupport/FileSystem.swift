@@ -136,6 +136,26 @@ package enum FileSystem {
         }
     }
 
+    /// Takes an exclusive lock on the directory `path` (`flock`, waiting for another holder), so that the
+    /// read-merge-replace cycles of several processes on files in it happen one after the other. Returns the
+    /// descriptor that holds it: `unlockDirectory` releases it, and so does the end of the process. The
+    /// corresponding C function is `flock`.
+    package static func lockDirectory(_ path: String) throws(SystemError) -> Int32 {
+        let descriptor = try SystemCall.open(path, O_RDONLY | O_DIRECTORY)
+        do {
+            _ = try SystemCall.valueOrErrno("flock", path: path) { flock(descriptor, LOCK_EX) }
+        } catch {
+            try? SystemCall.close(descriptor)
+            throw error
+        }
+        return descriptor
+    }
+
+    /// Releases a lock `lockDirectory` took.
+    package static func unlockDirectory(_ descriptor: Int32) {
+        try? SystemCall.close(descriptor)
+    }
+
     /// Removes the file at `path`.
     package static func remove(_ path: String) throws(SystemError) {
         guard unlink(path) == 0 else { throw SystemError(operation: "unlink", errno: .current, path: path) }

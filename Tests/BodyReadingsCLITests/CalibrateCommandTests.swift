@@ -205,6 +205,22 @@ struct CalibrateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: target))
     }
 
+    /// `--calibration FILE` naming the user's recording: neither calibrating into it nor resetting it touches it.
+    @Test func aFileThatIsNotOursIsNeverOverwrittenNorRemoved() throws {
+        let recording = try write(InjectedErrors.recording(), to: "faces.csv")
+        let before = FileManager.default.contents(atPath: recording)
+        let calibrate = run([
+            "calibrate", "gyro", "--source", "replay:\(recording)", "--fast", "--calibration", recording,
+        ])
+        #expect(calibrate.status == 65)
+        #expect(calibrate.stderr.contains("is not a calibration file of this program"), "\(calibrate.stderr)")
+        #expect(calibrate.stderr.contains("name another file with --calibration FILE"))
+        let reset = run(["calibrate", "reset", "--calibration", recording])
+        #expect(reset.status == 65)
+        #expect(reset.stderr.contains("it was left as it is"), "\(reset.stderr)")
+        #expect(FileManager.default.contents(atPath: recording) == before)
+    }
+
     @Test func showListsTheStoreAndResetEmptiesIt() throws {
         let recording = try write(InjectedErrors.recording(), to: "faces.csv")
         #expect(run(["calibrate", "gyro", "--source", "replay:\(recording)", "--fast"]).status == 0)

@@ -18,6 +18,7 @@ struct CalibrationFileErrorFixTests {
             "mkdir -p '/c'"),
         (.writeFailed(path: "/c/imu.json", reason: "No space left on device"), .ioError, "free disk space"),
         (.removeFailed(path: "/etc/x.json", reason: "Permission denied", permission: true), .noPermission, "sudo"),
+        (.notOurs(path: "/home/u/walk.csv"), .dataError, "name another file with --calibration FILE"),
     ] as [(CalibrationFileError, ExitCode, String)])
     func theMessageIsTheCauseThenTheFix(error: CalibrationFileError, status: ExitCode, fix: String) {
         #expect(!error.description.contains("bodyreadings ") && !error.description.contains("--"))

@@ -31,6 +31,8 @@ extension CalibrationFileError: CLIErrorConvertible {
             "free disk space or name another file with --calibration FILE"
         case .removeFailed:
             "remove it as its owner (e.g. with sudo for /etc)"
+        case .notOurs:
+            "name another file with --calibration FILE"
         }
     }
 }

@@ -57,6 +57,17 @@ extension CalibrationFile {
         self = file
     }
 
+    /// Is `bytes` a calibration file of ours — a JSON object with this program's `version` and a non-empty
+    /// `sensor` string — even if its sections are broken? Only such a file is replaced or removed at a path the
+    /// user named: anything else there (a recording, notes, another program's JSON) is the user's and is kept.
+    public static func isOurs(json bytes: some Collection<UInt8>) -> Bool {
+        guard let root = try? JSONValue.parse(Array(bytes)), case .object = root,
+            case .number(let version)? = root["version"], version == Double(currentVersion),
+            case .string(let sensor)? = root["sensor"], !sensor.isEmpty
+        else { return false }
+        return true
+    }
+
     /// The file as a JSON value, members in the documented order (`jsonText` renders it).
     public var jsonValue: JSONValue {
         var members: [(String, JSONValue)] = [

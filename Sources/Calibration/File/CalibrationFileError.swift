@@ -19,13 +19,17 @@ public enum CalibrationFileError: Error, Sendable, Equatable, CustomStringConver
     case writeFailed(path: String, reason: String)
     /// Removing the file failed.
     case removeFailed(path: String, reason: String, permission: Bool)
+    /// The file at a path named for writing or removal is not a calibration file of ours (a JSON object with our
+    /// `version` and a `sensor`): it is the user's and was left alone.
+    case notOurs(path: String)
 
     /// The file or directory concerned.
     public var path: String {
         switch self {
         case .notFound(let path), .unreadable(let path, _, _), .truncated(let path), .corrupt(let path, _),
             .unsupportedVersion(let path, _, _), .wrongSensor(let path, _, _),
-            .unwritableDirectory(let path, _, _), .writeFailed(let path, _), .removeFailed(let path, _, _):
+            .unwritableDirectory(let path, _, _), .writeFailed(let path, _), .removeFailed(let path, _, _),
+            .notOurs(let path):
             return path
         }
     }
@@ -33,7 +37,7 @@ public enum CalibrationFileError: Error, Sendable, Equatable, CustomStringConver
     /// True for problems with the file's content (as opposed to the file system).
     public var isContentError: Bool {
         switch self {
-        case .truncated, .corrupt, .unsupportedVersion, .wrongSensor: return true
+        case .truncated, .corrupt, .unsupportedVersion, .wrongSensor, .notOurs: return true
         default: return false
         }
     }
@@ -70,6 +74,9 @@ public enum CalibrationFileError: Error, Sendable, Equatable, CustomStringConver
             return "writing calibration file \(path) failed: \(reason); the previous file is unchanged"
         case .removeFailed(let path, let reason, _):
             return "cannot remove calibration file \(path): \(reason)"
+        case .notOurs(let path):
+            return "\(path) is not a calibration file of this program (a JSON object with 'version' "
+                + "\(CalibrationFile.currentVersion) and 'sensor'); it was left as it is"
         }
     }
 }

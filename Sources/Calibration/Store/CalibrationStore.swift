@@ -161,45 +161,85 @@ public struct CalibrationStore: Sendable, Equatable {
     /// Saves a new calibration for `file.sensor`, merged with the sensor's current calibration: sections absent from
     /// `file` are kept. Without `path` the file goes to the user directory and the current calibration is the one
     /// `load` finds (user, else system); with `path` it is the file at `path`. An existing file for another sensor
-    /// at the destination is refused (`wrongSensor`); an unreadable or corrupt previous file is
-    /// not merged (and, at the destination, replaced) and is reported in the outcome.
+    /// at the destination is refused (`wrongSensor`), and so is, at a named `path`, a file that is not ours
+    /// (`notOurs`); a calibration file of ours that is unreadable or corrupt is not merged (and, at the destination,
+    /// replaced) and is reported in the outcome.
+    ///
+    /// The read, merge and replace happen under an exclusive lock on the destination's directory, so two
+    /// calibrations of one sensor at the same time (gyroscope in one terminal, accelerometer in another) keep both
+    /// sections.
     public func save(_ file: CalibrationFile, to path: String? = nil) throws(CalibrationFileError) -> SaveOutcome {
         let destination = path ?? candidatePaths(forSensor: file.sensor)[0]
+        let lock = try Self.lockDirectory(of: destination)
+        defer { FileSystem.unlockDirectory(lock) }
         var base: Located?
         var unreadable: CalibrationFileError?
-        do {
-            if path != nil {
-                if FileSystem.exists(destination) {
+        do throws(CalibrationFileError) {
+            if let path {
+                if let bytes = try Self.existingBytes(path) {
+                    guard CalibrationFile.isOurs(json: bytes) else { throw .notOurs(path: path) }
                     base = Located(
-                        file: try Self.read(path: destination, expectedSensor: file.sensor), path: destination)
+                        file: try CalibrationFile(json: bytes, path: path, expectedSensor: file.sensor), path: path)
                 }
             } else {
                 base = try load(sensor: file.sensor)
             }
         } catch {
-            // Another sensor's file is refused; a broken previous file is replaced (the new calibration is good,
-            // the old one was unusable anyway) and reported.
-            if case .wrongSensor = error { throw error }
-            unreadable = error
+            // Another sensor's file and the user's own file are refused; a broken calibration of ours is replaced
+            // (the new calibration is good, the old one was unusable anyway) and reported.
+            switch error {
+            case .wrongSensor, .notOurs: throw error
+            default: unreadable = error
+            }
         }
         let merged = base.map { $0.file.merging(file) } ?? file
         try Self.write(merged, to: destination)
         return SaveOutcome(file: merged, path: destination, mergedFrom: base?.path, unreadablePrevious: unreadable)
     }
 
+    /// The bytes of the file at `path`, nil when there is none.
+    private static func existingBytes(_ path: String) throws(CalibrationFileError) -> [UInt8]? {
+        do {
+            return try FileSystem.readFile(path)
+        } catch {
+            if error.errno == .noSuchFile { return nil }
+            throw .unreadable(path: path, reason: error.reason, permission: error.errno.isPermissionError)
+        }
+    }
+
+    /// Creates the directory of `path` if needed and locks it (see `save`).
+    private static func lockDirectory(of path: String) throws(CalibrationFileError) -> Int32 {
+        let directory = FileSystem.directoryName(path)
+        do {
+            try FileSystem.makeDirectories(directory)
+            return try FileSystem.lockDirectory(directory)
+        } catch {
+            throw .unwritableDirectory(
+                directory: directory, reason: error.reason, permission: error.errno.isPermissionError)
+        }
+    }
+
     /// Removes the sensor's files from the store (user and, when permitted, system); returns the removed paths.
-    /// Nothing to remove is not an error.
+    /// Nothing to remove is not an error. The store's own files are removed even when corrupt (that is how a broken
+    /// calibration is reset).
     public func remove(sensor: String) throws(CalibrationFileError) -> [String] {
         var removed: [String] = []
         for path in candidatePaths(forSensor: sensor) where FileSystem.exists(path) {
-            try Self.remove(path: path)
+            try Self.removeFile(path)
             removed.append(path)
         }
         return removed
     }
 
-    /// Removes one file.
+    /// Removes the calibration file at a path the user named; a file that is not ours (`notOurs`) is kept.
     public static func remove(path: String) throws(CalibrationFileError) {
+        guard let bytes = try existingBytes(path) else { throw .notFound(path: path) }
+        guard CalibrationFile.isOurs(json: bytes) else { throw .notOurs(path: path) }
+        try removeFile(path)
+    }
+
+    /// Removes one file.
+    private static func removeFile(_ path: String) throws(CalibrationFileError) {
         do {
             try FileSystem.remove(path)
         } catch {
