@@ -67,14 +67,18 @@ extension AttitudeFilter {
         public internal(set) var samplePeriod: Double = 0
         /// Number of samples rejected as bad (non-finite, saturated, all-zero, not increasing in time).
         public internal(set) var rejectedSamples: Int = 0
+        /// Number of accelerometer readings skipped on their own (non-finite, saturated or all-zero) while the
+        /// gyroscope of the sample was used.
+        public internal(set) var rejectedAccelerometerReadings: Int = 0
         /// Number of re-initialisations after a gap longer than `Settings.maximumGap`.
         public internal(set) var gapRestarts: Int = 0
         @usableFromInline var periodSamples: Double = 0
 
         // MARK: Last inputs
 
-        /// The last accepted accelerometer reading, m/s².
-        public internal(set) var lastAccelerometer: Vector3 = .zero
+        /// The accelerometer reading of the last sample, m/s²; nil before the first one and when that sample's
+        /// accelerometer was rejected (user acceleration is then unknown, NaN, not −g).
+        public internal(set) var lastAccelerometer: Vector3?
         /// The last accepted gyroscope reading, rad/s.
         public internal(set) var lastGyroscope: Vector3 = .zero
 

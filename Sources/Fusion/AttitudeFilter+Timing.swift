@@ -26,6 +26,7 @@ extension AttitudeFilter {
         fresh.samplePeriod = state.samplePeriod
         fresh.periodSamples = state.periodSamples
         fresh.rejectedSamples = state.rejectedSamples
+        fresh.rejectedAccelerometerReadings = state.rejectedAccelerometerReadings
         fresh.gapRestarts = state.gapRestarts + 1
         state = fresh
     }

@@ -65,7 +65,9 @@ public struct AttitudeFilter: Sendable {
     ///
     /// A sample whose gyroscope is non-finite or saturated, or whose time does not increase, is rejected whole: the
     /// state is left alone and the previous estimate is returned with the sample's time. A non-finite, saturated or
-    /// all-zero accelerometer (or magnetometer) is skipped on its own while the gyroscope is still integrated.
+    /// all-zero accelerometer (or magnetometer) is skipped on its own while the gyroscope is still integrated; that
+    /// sample's user acceleration is NaN (unknown), never the −g a missing reading would give. Both are counted
+    /// (`State.rejectedSamples`, `State.rejectedAccelerometerReadings`).
     public mutating func update(_ sample: IMUSample) -> MotionEstimate {
         // 1. Screen the sample and measure the time step.
         let gyroscope = sample.gyroscope
@@ -105,9 +107,10 @@ public struct AttitudeFilter: Sendable {
         }
 
         // 3. The accelerometer, low-passed in the almost-inertial frame on every sample (that filter is what rejects
-        //    linear acceleration, so it must see every sample).
+        //    linear acceleration, so it must see every sample). A rejected reading leaves user acceleration unknown.
+        state.lastAccelerometer = accelerometerIsValid ? accelerometer : nil
+        if !accelerometerIsValid { state.rejectedAccelerometerReadings += 1 }
         if accelerometerIsValid {
-            state.lastAccelerometer = accelerometer
             let inertial = state.gyroscopeAttitude.rotate(accelerometer)
             _ = state.accelerometerLowPass.step(inertial.simd, coefficients.accelerometerLowPass)
 
@@ -167,7 +170,7 @@ public struct AttitudeFilter: Sendable {
             attitude: attitude,
             rotationRate: state.rotationRate,
             gravity: gravity,
-            userAcceleration: state.lastAccelerometer - gravity,
+            userAcceleration: (state.lastAccelerometer ?? Vector3(.nan, .nan, .nan)) - gravity,
             gyroBias: state.gyroscopeBias,
             isResting: state.isResting,
             isMagneticallyDisturbed: state.isMagneticallyDisturbed)

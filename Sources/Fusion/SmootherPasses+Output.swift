@@ -6,10 +6,10 @@ extension SmootherPasses {
     func emit(_ body: (MotionEstimate) throws -> Void) rethrows {
         let g = settings.filter.gravity
         var correction = Quaternion.identity
-        var lastAccelerometer = Vector3.zero
+        let unknown = Vector3(.nan, .nan, .nan)
         var previous = MotionEstimate(
             t: 0, attitude: .identity, rotationRate: .zero, gravity: Vector3(0, 0, g),
-            userAcceleration: Vector3(0, 0, -g), gyroBias: .zero, isResting: false, isMagneticallyDisturbed: true)
+            userAcceleration: unknown, gyroBias: .zero, isResting: false, isMagneticallyDisturbed: true)
         for i in 0..<count {
             let s = sample(i)
             let flags = flags[i]
@@ -30,11 +30,12 @@ extension SmootherPasses {
             let r = 6 * i
             let bias = Vector3(Double(calibration[r]), Double(calibration[r + 1]), Double(calibration[r + 2]))
             let scale = Vector3(Double(calibration[r + 3]), Double(calibration[r + 4]), Double(calibration[r + 5]))
-            if flags.contains(.accelerometerValid) { lastAccelerometer = s.accelerometer }
+            // A rejected accelerometer reading leaves user acceleration unknown (as in the online filter).
+            let accelerometer = flags.contains(.accelerometerValid) ? s.accelerometer : unknown
             let gravity = inclination.inverseRotate(Vector3(0, 0, g))
             previous = MotionEstimate(
                 t: s.t, attitude: attitude, rotationRate: (s.gyroscope - bias) * (Vector3(1, 1, 1) - scale),
-                gravity: gravity, userAcceleration: lastAccelerometer - gravity, gyroBias: bias,
+                gravity: gravity, userAcceleration: accelerometer - gravity, gyroBias: bias,
                 isResting: flags.contains(.resting), isMagneticallyDisturbed: flags.isMagneticallyDisturbed)
             try body(previous)
         }

@@ -56,8 +56,35 @@ struct BadSampleTests {
         // The gyroscope moved the attitude by 0.01 rad about z; the inclination part is untouched.
         #expect(filter.state.inclinationCorrection == before.inclinationCorrection)
         #expect(abs(filter.state.gyroscopeAttitude.angle(to: before.gyroscopeAttitude) - 0.01) < 1e-6)
-        #expect(filter.state.lastAccelerometer == before.lastAccelerometer)
-        #expect(estimate.attitude.isFinite && estimate.gravity.isFinite && estimate.userAcceleration.isFinite)
+        // User acceleration is unknown for this sample (not the previous reading's, not −g), and counted.
+        #expect(filter.state.lastAccelerometer == nil)
+        #expect(filter.state.rejectedAccelerometerReadings == before.rejectedAccelerometerReadings + 1)
+        #expect(estimate.attitude.isFinite && estimate.gravity.isFinite)
+        #expect(estimate.userAcceleration.x.isNaN && estimate.userAcceleration.y.isNaN
+            && estimate.userAcceleration.z.isNaN)
+    }
+
+    /// Issue 14 §3: a filter whose first accelerometer reading is rejected used to report a user acceleration of
+    /// (0, 0, −g) — a made-up value from a reading of zero. It is unknown (NaN) until a reading is accepted.
+    @Test(arguments: [Vector3(.nan, 0, 9.8), Vector3(0, 0, 200), Vector3.zero])
+    func aRejectedFirstAccelerometerReadingGivesNoUserAcceleration(accelerometer: Vector3) {
+        var filter = AttitudeFilter()
+        let first = filter.update(IMUSample(t: 1, accelerometer: accelerometer, gyroscope: Vector3(0, 0, 0.1)))
+        #expect(first.userAcceleration.x.isNaN && first.userAcceleration.z.isNaN, "\(first.userAcceleration)")
+        #expect(first.gravity.isFinite)
+        let second = filter.update(IMUSample(t: 1.01, accelerometer: Self.good, gyroscope: Vector3(0, 0, 0.1)))
+        #expect(second.userAcceleration.isFinite)
+        // A sample rejected whole (a bad gyroscope) before any reading repeats an estimate without one either.
+        var fresh = AttitudeFilter()
+        let rejected = fresh.update(IMUSample(t: 1, accelerometer: Self.good, gyroscope: Vector3(.nan, 0, 0)))
+        #expect(rejected.userAcceleration.z.isNaN)
+        // The offline smoother says the same.
+        let smoothed = AttitudeSmoother.smooth([
+            IMUSample(t: 1, accelerometer: accelerometer, gyroscope: Vector3(0, 0, 0.1)),
+            IMUSample(t: 1.01, accelerometer: Self.good, gyroscope: Vector3(0, 0, 0.1)),
+        ])
+        #expect(smoothed[0].userAcceleration.z.isNaN, "\(smoothed[0].userAcceleration)")
+        #expect(smoothed[1].userAcceleration.isFinite)
     }
 
     @Test(arguments: [Vector3(.nan, 1, 1), Vector3.zero, Vector3(1, .infinity, 0)])

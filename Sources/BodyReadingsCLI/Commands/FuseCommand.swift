@@ -86,11 +86,11 @@ enum FuseCommand {
 
         // 3. Fuse as we read, or read everything and smooth. A failure or Ctrl-C leaves an existing output file as
         //    it was (a new one with the rows before the failure).
+        var consumer = MotionOutputConsumer(writer: writer)
         let report = try OutputFile.abandoningOnFailure(output, flush: writer.flush) {
             try writer.writeHeader()
             let input = RecordingInput(reader: reader, calibration: calibration)
             let settings = PipelineSettings(captureInterval: interval, updateInterval: interval)
-            var consumer = MotionOutputConsumer(writer: writer)
             let report = arguments.has("--offline")
                 ? try run(Pipeline(input: input, processor: AttitudeSmoother(), settings: settings), into: &consumer,
                     console: console)
@@ -105,6 +105,7 @@ enum FuseCommand {
         if report.elements == 0 {
             console.warning("\(reader.source) has a header but no samples; nothing to fuse")
         }
+        consumer.warnRejected(console: console, of: report.updates)
         return .ok
     }
 

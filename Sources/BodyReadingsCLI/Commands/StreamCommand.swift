@@ -114,8 +114,12 @@ enum StreamCommand {
             var consumer = MotionOutputConsumer(writer: writer)
             report = try pipeline.run(into: &consumer, console: console)
             if format == .jsonl, report.ending != .outputClosed {
-                try? console.write(summaryLine(report.statistics, rows: report.updates) + "\n")
+                try? console.write(
+                    summaryLine(
+                        report.statistics, rows: report.updates,
+                        rejected: consumer.rejectedAccelerometerReadings) + "\n")
             }
+            consumer.warnRejected(console: console, of: report.updates)
         }
         self.report(report, console: console, what: request.raw ? "samples" : "updates")
         return .ok
@@ -144,12 +148,14 @@ enum StreamCommand {
         console.note("stopped (\(why)) after \(count ?? report.updates) \(what); \(report.statistics.summary)")
     }
 
-    /// The final JSON line with the capture statistics.
-    static func summaryLine(_ statistics: CaptureStatistics, rows: Int) -> String {
-        let counts: [(String, Int)] = [
+    /// The final JSON line with the capture statistics; `rejected_accelerometer_readings` (rows whose user
+    /// acceleration is unknown) only when there were any.
+    static func summaryLine(_ statistics: CaptureStatistics, rows: Int, rejected: Int = 0) -> String {
+        var counts: [(String, Int)] = [
             ("updates", rows), ("overruns", statistics.overruns), ("missed_samples", statistics.missedSamples),
             ("dropped_readings", statistics.droppedReadings), ("buffer_overflows", statistics.bufferOverflows),
         ]
+        if rejected > 0 { counts.append(("rejected_accelerometer_readings", rejected)) }
         return JSONValue.object([("summary", .object(counts.map { ($0.0, .number(Double($0.1))) }))]).rendered
     }
 }
