@@ -5,8 +5,10 @@ import Glibc
 import Darwin
 #endif
 
-/// SIGINT and SIGTERM handling for long-running commands: the first signal asks the command to stop cleanly; a
-/// second one runs the emergency action (restore the device) and exits at once with 128 + the signal number.
+/// SIGINT, SIGTERM, SIGHUP (the terminal or SSH session closed) and SIGQUIT handling for long-running commands: the
+/// first signal asks the command to stop cleanly (finish its output, restore the device); a second one runs the
+/// emergency action (restore the device) and exits at once with 128 + the signal number. Left at their defaults,
+/// SIGHUP and SIGQUIT would kill the process with the device's sampling frequency and buffer left changed.
 ///
 /// The signals are ignored at the process level and delivered to a dispatch source instead, so no code runs in a
 /// signal handler. `uninstall()` puts the default dispositions back.
@@ -16,9 +18,12 @@ final class StopSignals: @unchecked Sendable {
     private var sources: [any DispatchSourceSignal] = []
     private var received = 0
 
+    /// The signals handled.
+    static let numbers = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
     /// Installs the handlers: `stop` runs on the first signal, `emergency` (then `exit`) on the second.
     init(stop: @escaping @Sendable (Int32) -> Void, emergency: @escaping @Sendable () -> Void) {
-        for number in [SIGINT, SIGTERM] {
+        for number in Self.numbers {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { [unowned self] in
@@ -39,7 +44,6 @@ final class StopSignals: @unchecked Sendable {
     func uninstall() {
         for source in sources { source.cancel() }
         sources.removeAll()
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        for number in Self.numbers { signal(number, SIG_DFL) }
     }
 }
