@@ -17,6 +17,8 @@
 //   loop) → SystemSupport, TextFormats (percent-decoding); `serve --http` mounts it (issue 12).
 //   ReadingsStore (the readings store: steps, heart rate and motion per minute in SQLite through CSQLite; its
 //   recorder, queries per local hour/day and time arguments) serves the history command and the service (issue 12).
+//   ReadingsWeb (the JSON API, the event streams and the embedded dashboard page, against its ReadingsProvider
+//   protocol) → HTTP, ReadingsStore (history queries); the service implements the provider (issue 12).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -81,6 +83,13 @@ let package = Package(
             ],
             swiftSettings: strict),
         .target(
+            name: "ReadingsWeb",
+            dependencies: [
+                "HTTP", "Fusion", "Pedometry", "Pulse", "ReadingFormats", "ReadingsStore", "SystemSupport",
+                "TextFormats",
+            ],
+            swiftSettings: strict),
+        .target(
             name: "ReadingsStore", dependencies: ["CSQLite", "SystemSupport", "TextFormats", "Pedometry", "Pulse"],
             swiftSettings: strict),
         .target(
@@ -117,6 +126,13 @@ let package = Package(
         .executableTarget(
             name: "bodyreadings-store-writer", dependencies: ["ReadingsStore", "Pulse", "Pedometry"],
             path: "Tests/Rigs/bodyreadings-store-writer", swiftSettings: strict),
+        .target(
+            name: "SimulatedReadings",
+            dependencies: ["ReadingsWeb", "Fusion", "MotionMath", "Pedometry", "Pulse", "ReadingsStore"],
+            path: "Tests/Rigs/SimulatedReadings", swiftSettings: strict),
+        .executableTarget(
+            name: "bodyreadings-web-rig", dependencies: ["SimulatedReadings", "ReadingsWeb", "HTTP"],
+            path: "Tests/Rigs/bodyreadings-web-rig", swiftSettings: strict),
         .executableTarget(
             name: "bodyreadings-mqtt-rig", dependencies: ["Publishing", "MQTT", "MotionMath"],
             path: "Tests/Rigs/bodyreadings-mqtt-rig", swiftSettings: strict),
@@ -187,6 +203,10 @@ let package = Package(
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "HTTPTests", dependencies: ["HTTP", "MotionMath", "SystemSupport", "TestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ReadingsWebTests",
+            dependencies: ["ReadingsWeb", "HTTP", "SimulatedReadings", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "ReadingsStoreTests", dependencies: ["ReadingsStore", "Pedometry", "Pulse", "TestSupport"],
