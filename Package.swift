@@ -18,7 +18,8 @@
 //   ReadingsStore (the readings store: steps, heart rate and motion per minute in SQLite through CSQLite; its
 //   recorder, queries per local hour/day and time arguments) serves the history command and the service (issue 12).
 //   ReadingsWeb (the JSON API, the event streams and the embedded dashboard page, against its ReadingsProvider
-//   protocol) → HTTP, ReadingsStore (history queries); the service implements the provider (issue 12).
+//   protocol) → HTTP, ReadingsStore (history queries); Service implements the provider on its capture and `serve
+//   --http` mounts it.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -79,7 +80,8 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
-                "BodyReadings", "Fusion", "MotionMath", "ReadingFormats", "Sensors", "SystemSupport", "TextFormats",
+                "BodyReadings", "Fusion", "MotionMath", "Pulse", "ReadingFormats", "ReadingsStore", "ReadingsWeb",
+                "Sensors", "SystemSupport", "TextFormats",
             ],
             swiftSettings: strict),
         .target(
@@ -99,7 +101,7 @@ let package = Package(
             name: "BodyReadingsCLI",
             dependencies: [
                 "BodyReadings", "Sensors", "Calibration", "Fusion", "MotionMath", "ReadingFormats", "TextFormats",
-                "MQTT", "Publishing", "Service", "SystemSupport",
+                "MQTT", "Publishing", "Service", "SystemSupport", "HTTP", "ReadingsWeb",
             ],
             swiftSettings: strict),
         .executableTarget(name: "bodyreadings", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),

@@ -147,4 +147,47 @@ struct DashboardBrowserTests {
         #expect(try errors(browser) == "")
         #expect(browser.problems.isEmpty, "\(browser.problems)")
     }
+
+    /// `bodyreadings serve --source sim --http …`: every card the service has a reading for shows live values that
+    /// change, every other says the service's reason (as `/api/available` states it), never a zero.
+    @Test(.enabled(if: WebRig.servePath != nil, "needs the built bodyreadings"))
+    func theServiceServesTheDashboard() throws {
+        let serve = try WebRig(.serve)
+        let available = try serve.json("/api/available").value
+        let live = Self.cards.keys.filter { card in
+            ((available[Self.readings[card] ?? ""] as? [String: Any])?["available"] as? Bool) == true
+        }
+        #expect(live.contains("motion"), "the simulated IMU gives device motion: \(available)")
+        let browser = try HeadlessBrowser()
+        try browser.setViewport(width: 1200, height: 800)
+        try browser.open(serve.url)
+        let settled = Self.cards.keys.map { card in
+            "document.getElementById('\(card)-card').dataset.state === '\(live.contains(card) ? "live" : "unavailable")'"
+        }
+        let didSettle = try browser.wait(until: settled.joined(separator: " && "), timeout: 20)
+        let shown = try read(browser)
+        #expect(didSettle, "\(shown)")
+        let first = try read(browser)
+        try browser.pump(for: 2)
+        let second = try read(browser)
+        for card in Self.cards.keys {
+            let after = second[card]
+            if live.contains(card) {
+                #expect(after?.state == "live", "\(card): \(String(describing: after))")
+                #expect(Double(after?.value.replacingOccurrences(of: ",", with: "") ?? "") != nil, "\(card) number")
+                #expect(first[card]?.time != after?.time, "\(card) received new readings")
+            } else {
+                let reason = (available[Self.readings[card] ?? ""] as? [String: Any])?["reason"] as? String
+                #expect(after?.state == "unavailable" && after?.value == "Unavailable", "\(card): \(String(describing: after))")
+                #expect(after?.detail == reason, "\(card) says the service's reason")
+            }
+        }
+        #expect(second["motion"]?.value != first["motion"]?.value)
+        try save(try browser.screenshot(), as: "dashboard-serve.png")
+        #expect(try errors(browser) == "")
+        #expect(browser.problems.isEmpty, "\(browser.problems)")
+    }
+
+    /// The API's name of each card's reading.
+    static let readings = ["heart": "heart_rate", "steps": "steps", "motion": "motion"]
 }
