@@ -34,6 +34,8 @@ struct ServeHTTPTests {
         #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 > 0.09 }, "in order, 0.1 s apart: \(times)")
         #expect(try serve.get("/events/motion?interval=0.001").status == 400)
         #expect(try serve.get("/api/nothing").status == 404)
+        #expect(try serve.get("/", ["-H", "X-Padding: " + String(repeating: "a", count: 20_000)]).status == 431)
+        #expect(try serve.get("/api/available", ["-X", "POST", "-d", "x"]).status == 405)
         let page = try serve.get("/")
         #expect(page.status == 200 && page.body.contains("Live Motion"))
         #expect(serve.stderr.contains("dashboard on http://127.0.0.1:\(serve.port)/"), "\(serve.stderr)")
