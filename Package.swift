@@ -62,7 +62,7 @@ let package = Package(
         .target(
             name: "Calibration", dependencies: ["MotionMath", "SystemSupport", "TextFormats"], swiftSettings: strict),
         .target(
-            name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "SystemSupport", "TextFormats"],
+            name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "Pulse", "SystemSupport", "TextFormats"],
             swiftSettings: strict),
         .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
@@ -70,8 +70,8 @@ let package = Package(
         .target(
             name: "BodyReadings",
             dependencies: [
-                "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "ReadingFormats", "SystemSupport",
-                "TextFormats",
+                "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "Pulse", "PulseSimulation",
+                "ReadingFormats", "SystemSupport", "TextFormats",
             ],
             swiftSettings: strict
         ),
@@ -101,14 +101,14 @@ let package = Package(
             name: "BodyReadingsCLI",
             dependencies: [
                 "BodyReadings", "Sensors", "Calibration", "Fusion", "MotionMath", "ReadingFormats", "TextFormats",
-                "MQTT", "Publishing", "Service", "SystemSupport", "HTTP", "ReadingsWeb",
+                "MQTT", "Publishing", "ReadingsStore", "Service", "SystemSupport", "HTTP", "ReadingsWeb",
             ],
             swiftSettings: strict),
         .executableTarget(name: "bodyreadings", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
 
         // MARK: Test rigs (not shipped: full Foundation allowed; executables used by tests and Tests/HardwareInTheLoop)
         .target(
-            name: "IIODTestServer", dependencies: ["MotionMath", "MotionSimulation"],
+            name: "IIODTestServer", dependencies: ["MotionMath", "MotionSimulation", "PulseSimulation"],
             path: "Tests/Rigs/IIODTestServer", swiftSettings: strict),
         .executableTarget(
             name: "bodyreadings-test-iiod",
@@ -145,6 +145,10 @@ let package = Package(
             name: "pulse-bench", dependencies: ["Pulse", "PulseSimulation", "BenchSupport"], path: "bench/PulseBench",
             swiftSettings: strict),
         .executableTarget(
+            name: "store-bench",
+            dependencies: ["ReadingsStore", "Pedometry", "MotionMath", "SystemSupport", "TextFormats", "BenchSupport"],
+            path: "bench/StoreBench", swiftSettings: strict),
+        .executableTarget(
             name: "steps-bench", dependencies: ["Pedometry", "MotionMath", "BenchSupport"], path: "bench/StepsBench",
             swiftSettings: strict),
 
@@ -156,14 +160,14 @@ let package = Package(
             name: "BodyReadingsCLITests",
             dependencies: [
                 "BodyReadingsCLI", "BodyReadings", "Sensors", "Calibration", "MotionMath", "ReadingFormats",
-                "IIODTestServer", "MotionSimulation", "TestSupport",
+                "IIODTestServer", "MotionSimulation", "ReadingsStore", "TestSupport",
             ],
             swiftSettings: strict),
         .testTarget(
             name: "BodyReadingsTests",
             dependencies: [
                 "BodyReadings", "Sensors", "Calibration", "MotionMath", "IIODTestServer", "MotionSimulation",
-                "SystemSupport",
+                "PulseSimulation", "SystemSupport", "TestSupport",
             ],
             swiftSettings: strict),
         .testTarget(
@@ -189,6 +193,7 @@ let package = Package(
         .testTarget(
             name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer", "MotionMath", "SystemSupport"],
             swiftSettings: strict),
+        .testTarget(name: "ScriptTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"], swiftSettings: strict),
         .testTarget(
             name: "ReadingFormatsTests", dependencies: ["ReadingFormats", "Fusion", "MotionMath", "TextFormats"],
@@ -219,3 +224,26 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: Fuzzing (scripts/fuzz): libFuzzer harnesses, only in a build that sets BODYREADINGS_FUZZ, so that the normal
+// build and `swift test` never compile them. Each harness is Tests/Fuzz/Harnesses/<Name>/main.swift with a seed
+// corpus in Tests/Fuzz/Corpus/<product>/; see Tests/Fuzz/README.md.
+if Context.environment["BODYREADINGS_FUZZ"] != nil {
+    let harnesses: [(product: String, directory: String, dependencies: [Target.Dependency])] = [
+        ("fuzz-double-text", "DoubleText", ["TextFormats"]),
+        ("fuzz-json-value", "JSONValue", ["TextFormats"]),
+        ("fuzz-recording-reader", "RecordingReader", ["ReadingFormats", "MotionMath"]),
+        ("fuzz-calibration-file", "CalibrationFile", ["Calibration"]),
+        ("fuzz-scan-decoder", "ScanDecoder", ["Sensors", "IIO", "MotionMath"]),
+        ("fuzz-iiod-protocol", "IIODProtocol", ["IIODTestServer", "MotionSimulation"]),
+    ]
+    package.targets += [
+        .target(name: "CFuzzerDriver", path: "Tests/Fuzz/CFuzzerDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"], path: "Tests/Fuzz/Support", swiftSettings: strict),
+    ]
+    package.targets += harnesses.map { harness in
+        .executableTarget(
+            name: harness.product, dependencies: ["FuzzSupport"] + harness.dependencies,
+            path: "Tests/Fuzz/Harnesses/\(harness.directory)", swiftSettings: strict)
+    }
+}

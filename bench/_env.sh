@@ -4,11 +4,8 @@ set -euo pipefail
 BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$BENCH")"
 VENV="$BENCH/.venv"
-if ! "$VENV/bin/python" -c "import numpy, scipy, pandas, vqf, imufusion" 2>/dev/null; then
-    echo "bench: creating $VENV (numpy scipy pandas vqf imufusion)" >&2
-    python3 -m venv "$VENV"
-    "$VENV/bin/pip" install -q --disable-pip-version-check numpy scipy pandas vqf imufusion >&2
-fi
+source "$BENCH/_venv.sh"
+bench_venv "$VENV" "numpy, scipy, pandas, vqf, imufusion" numpy scipy pandas vqf imufusion
 PY="$VENV/bin/python"
 echo "bench: building bodyreadings (release)" >&2
 mkdir -p "$BENCH/.cache"

@@ -64,7 +64,8 @@ extension ReadingsStore {
         // Ties go to the more active: a minute half walking, half still was a walk.
         let dominant = Activity.allCases.reversed().max { counts[$0, default: 0] < counts[$1, default: 0] }
         return MotionBucket(
-            start: Double(start), end: Double(end), meanUserAcceleration: samples > 0 ? totals.value(1) / Double(samples) : nil,
+            start: Double(start), end: Double(end),
+            meanUserAcceleration: samples > 0 ? totals.value(1) / Double(samples) : nil,
             activity: samples > 0 ? dominant : nil, samples: counts, minutes: totals.minutes)
     }
 }

@@ -7,7 +7,7 @@ import SystemSupport
 /// API and any other reader open it read-only and ask for a ``TimeRange`` per ``Granularity``:
 ///
 /// ```swift
-/// let store = try ReadingsStore(path: ReadingsStore.userPath(environment: env))
+/// let store = try ReadingsStore(path: StoreLocation.user(environment: env))
 /// let today = try store.steps(in: .today(now: WallClock.now()))          // one bucket, nil before any reading
 /// let days = try store.steps(in: range, per: .day)                        // [StepsBucket], local days
 /// ```
@@ -18,7 +18,8 @@ public final class ReadingsStore: @unchecked Sendable {
 
     /// How the file is opened.
     public enum Access: Sendable, Hashable {
-        /// Queries only; the file must exist and have this build's schema.
+        /// Queries only; the file must exist and have this build's schema. Reading needs read access to the file, and
+        /// while no writer has it open, write access to its directory or no `-wal` file beside it.
         case readOnly
         /// Queries and writes; the file (and its directory) is created when missing, set to WAL mode, and its
         /// schema created or migrated.
@@ -52,15 +53,6 @@ public final class ReadingsStore: @unchecked Sendable {
     /// When rows were last pruned (Unix time, s), so that writes prune at most hourly.
     var lastPrune = -Double.infinity
 
-    /// The store file of a user's service: `$XDG_STATE_HOME/bodyreadings/readings.sqlite`, default
-    /// `~/.local/state/bodyreadings/readings.sqlite`.
-    public static func userPath(environment: [String: String]) -> String {
-        XDGDirectory.state(environment: environment) + "/bodyreadings/readings.sqlite"
-    }
-
-    /// The store file of the system service (`systemd/bodyreadings.service`, `StateDirectory=bodyreadings`).
-    public static let systemPath = "/var/lib/bodyreadings/readings.sqlite"
-
     /// Opens the store at `path`.
     ///
     /// For ``Access/readWrite`` the missing directories are created (mode 0755), the file is switched to WAL mode
@@ -80,14 +72,30 @@ public final class ReadingsStore: @unchecked Sendable {
                     detail: error.reason)
             }
         }
-        connection = try Connection(
-            path: path, access: access == .readOnly ? .readOnly : .readWrite, busyTimeout: settings.busyTimeout)
         switch access {
         case .readOnly:
-            try Schema.verify(connection)
+            connection = try Self.openForReading(path, busyTimeout: settings.busyTimeout)
         case .readWrite:
+            connection = try Connection(path: path, access: .readWrite, busyTimeout: settings.busyTimeout)
             try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
             try Schema.migrate(connection)
+        }
+    }
+
+    /// A reader of a WAL file needs its index (`-shm`), which only exists while a writer has the file open or the
+    /// reader creates it, for which it needs write access to the directory. A member of the system service's group
+    /// has neither while the service is stopped (SQLite: `SQLITE_READONLY_DIRECTORY`). Without a `-wal` file no
+    /// writer has anything unwritten, so the file alone is the whole store: it is then read as immutable.
+    private static func openForReading(_ path: String, busyTimeout: Double) throws(StoreError) -> Connection {
+        do {
+            let connection = try Connection(path: path, access: .readOnly, busyTimeout: busyTimeout)
+            try Schema.verify(connection)
+            return connection
+        } catch {
+            guard error.code == readOnlyDirectoryCode, !FileSystem.exists(path + "-wal") else { throw error }
+            let connection = try Connection(path: path, access: .immutable, busyTimeout: busyTimeout)
+            try Schema.verify(connection)
+            return connection
         }
     }
 

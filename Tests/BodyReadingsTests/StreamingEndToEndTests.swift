@@ -109,7 +109,7 @@ struct StreamingEndToEndTests {
         let manager = MotionManager(source: .iio(uri: server.uri))
         #expect(!manager.isDeviceMotionAvailable)
         #expect(manager.lastError?.kind == .noMotionSensors)
-        #expect(manager.lastError?.message.contains("no IMU found in \(server.uri)") == true)
+        #expect(manager.lastError?.message.contains("no sensor found in \(server.uri)") == true)
     }
 
     /// The server going away mid-stream ends the updates with an error quickly instead of hanging.

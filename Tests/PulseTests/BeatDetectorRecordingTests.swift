@@ -1,5 +1,6 @@
 import Foundation
 import Pulse
+import TestSupport
 import Testing
 
 /// The detector on the development recordings: equal to the Python prototype (`bench/pulse_reference.py`, whose
@@ -46,8 +47,8 @@ struct BeatDetectorRecordingTests {
     func windowedHeartRateError(record: String, bound: Double) throws {
         let beats = try Self.detect(record)
         let recording = try DevelopmentData.recording(record)
-        let metric = WindowMetric(
-            beats: beats, reference: try DevelopmentData.referenceBeats(record),
+        let metric = HeartRateWindowMetric(
+            beats: beats.map { ($0.time, $0.heartRate) }, reference: try DevelopmentData.referenceBeats(record),
             duration: recording.time.last ?? 0)
         #expect(metric.meanAbsoluteError <= bound)
         #expect(metric.coverage >= 0.9)

@@ -2,21 +2,14 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The PPG development recordings (`$PPG_DIR`, else `../shared/data/ppg` beside the package or its main checkout)
-/// and this target's fixtures.
+/// The PPG development recordings (`PPGData`) and this target's fixtures.
 enum DevelopmentData {
-    static let directory: URL = {
-        let candidates = PackagePaths.sharedDataCandidates("ppg", environmentVariable: "PPG_DIR")
-        let found = candidates.first { FileManager.default.fileExists(atPath: $0 + "/a103l.csv") }
-        return URL(fileURLWithPath: found ?? candidates[0])
-    }()
+    static var directory: URL { PPGData.directory }
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-    static let records = ["a103l", "mixedsignals"]
+    static var records: [String] { PPGData.records }
 
     /// True when the recordings are there (the tests that need them are skipped otherwise).
-    static var isPresent: Bool {
-        FileManager.default.fileExists(atPath: directory.appendingPathComponent("a103l.csv").path)
-    }
+    static var isPresent: Bool { PPGData.isPresent }
 
     /// (t, ppg) of `name`.csv; an empty PPG field is NaN.
     static func recording(_ name: String) throws -> (time: [Double], ppg: [Double]) {
@@ -27,10 +20,7 @@ enum DevelopmentData {
     }
 
     /// The reference beat times (ECG R peaks) of `name`.
-    static func referenceBeats(_ name: String) throws -> [Double] {
-        let text = try String(contentsOf: directory.appendingPathComponent("\(name).beats"), encoding: .utf8)
-        return text.split(separator: "\n").compactMap { Double($0) }
-    }
+    static func referenceBeats(_ name: String) throws -> [Double] { try PPGData.referenceBeats(name) }
 
     /// A CSV file's header and rows of fields.
     static func table(_ url: URL) throws -> (header: [String], fields: [[String]]) {

@@ -41,7 +41,8 @@ import Testing
             return true
         }
         let deadline = Self.monotonicNow() + 60
-        while (records.last?.time ?? 0) - (records.first?.time ?? .infinity) < 8 * interval, Self.monotonicNow() < deadline {
+        func ranFor() -> Double { (records.last?.time ?? 0) - (records.first?.time ?? .infinity) }
+        while ranFor() < 8 * interval, Self.monotonicNow() < deadline {
             guard readLines() else { break }
         }
         let killedAt = Self.monotonicNow()

@@ -131,4 +131,64 @@ import Testing
             return error?.text == text && error?.reason.contains(reason) == true
         }
     }
+
+    @Test func historyParametersMakeAQueryOrSayWhichIsWrong() throws {
+        useZone(Self.berlin)
+        defer { restoreZone() }
+        let now = dayStart + 12 * 3600
+        let today = try HistoryQuery(reading: .steps, from: nil, to: nil, per: nil, now: now)
+        #expect(today.range == TimeRange.today(now: now) && today.granularity == .day)
+        let explicit = try HistoryQuery(reading: .heartRate, from: nil, to: nil, today: true, per: "hour", now: now)
+        #expect(explicit.range == today.range && explicit.granularity == .hour)
+        let open = try HistoryQuery(reading: .steps, from: "2026-11-01", to: nil, per: "minute", now: now)
+        #expect(open.range == TimeRange(start: 1_793_487_600, end: now))
+        let november = try HistoryQuery(reading: .steps, from: "2026-11-01", to: "2026-11-30", per: nil, now: now)
+        #expect(november.range.end - november.range.start == 30 * 86400)
+
+        func failure(_ from: String?, _ to: String?, today: Bool = false, per: String? = nil) -> HistoryQueryError? {
+            do {
+                _ = try HistoryQuery(reading: .steps, from: from, to: to, today: today, per: per, now: now)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(failure(nil, nil, per: "week") == .unknownGranularity("week"))
+        #expect(failure(nil, "2026-11-30") == .endWithoutStart)
+        #expect(failure("2026-11-30", nil, today: true) == .todayWithRange)
+        #expect(failure(nil, "2026-11-30", today: true) == .todayWithRange)
+        let ten = dayStart + 36000
+        #expect(failure("2026-11-30T10:00Z", "2026-11-30T10:00Z") == .emptyRange(start: ten, end: ten))
+        #expect(failure("2026-11-31", nil)?.parameter == .from)
+        #expect(failure("2026-11-30", "soon")?.parameter == .to)
+        #expect(failure("2026-11-30", "soon")?.description.hasPrefix("to: 'soon' is not a time") == true)
+    }
+
+    @Test func aHistoryRendersTheSameNumbersAsCSVAndJSON() throws {
+        useZone("UTC0")
+        defer { restoreZone() }
+        let query = HistoryQuery(
+            reading: .heartRate, range: TimeRange(start: dayStart, end: dayStart + 7200), granularity: .hour)
+        let history = History(query: query, buckets: .heartRate([
+            HeartRateBucket(
+                start: dayStart, end: dayStart + 3600, mean: 71.26, minimum: 58, maximum: 96.5, samples: 12, beats: 20,
+                minutes: 2),
+            HeartRateBucket(
+                start: dayStart + 3600, end: dayStart + 7200, mean: nil, minimum: nil, maximum: nil, samples: 0,
+                beats: 3, minutes: 1),
+        ]))
+        #expect(history.csv == """
+            start,end,mean_heart_rate,min_heart_rate,max_heart_rate,samples,beats,minutes
+            2026-11-30T00:00:00+00:00,2026-11-30T01:00:00+00:00,71.3,58,96.5,12,20,2
+            2026-11-30T01:00:00+00:00,2026-11-30T02:00:00+00:00,,,,0,3,1
+
+            """)
+        #expect(history.json.rendered == """
+            {"reading":"heart-rate","from":"2026-11-30T00:00:00+00:00","to":"2026-11-30T02:00:00+00:00","per":"hour",\
+            "buckets":[{"start":"2026-11-30T00:00:00+00:00","end":"2026-11-30T01:00:00+00:00","mean_heart_rate":71.3,\
+            "min_heart_rate":58,"max_heart_rate":96.5,"samples":12,"beats":20,"minutes":2},\
+            {"start":"2026-11-30T01:00:00+00:00","end":"2026-11-30T02:00:00+00:00","mean_heart_rate":null,\
+            "min_heart_rate":null,"max_heart_rate":null,"samples":0,"beats":3,"minutes":1}]}
+            """)
+    }
 }

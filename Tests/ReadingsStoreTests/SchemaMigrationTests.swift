@@ -26,8 +26,9 @@ import Testing
         // The 11:00 hour is read from its new rollup when the range covers it whole.
         let hour = TimeRange(start: first + 120, end: first + 120 + 3600)
         let connection = try Connection(path: file.path, access: .readOnly, busyTimeout: 1)
-        #expect(try connection.integer("SELECT steps FROM steps_hour WHERE hour = ?1", [.integer(1_796_036_400)]) == 37)
-        #expect(try connection.integer("SELECT minutes FROM steps_hour WHERE hour = ?1", [.integer(1_796_036_400)]) == 2)
+        let eleven: [SQLValue] = [.integer(1_796_036_400)]
+        #expect(try connection.integer("SELECT steps FROM steps_hour WHERE hour = ?1", eleven) == 37)
+        #expect(try connection.integer("SELECT minutes FROM steps_hour WHERE hour = ?1", eleven) == 2)
         #expect(try store.steps(in: hour)?.steps == 37)
         let heart = try #require(try store.heartRate(in: TimeRange(start: first, end: first + 7200)))
         #expect(heart.samples == 3 && heart.beats == 4)

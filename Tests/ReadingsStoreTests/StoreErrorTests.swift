@@ -9,7 +9,8 @@ import Testing
 @Suite struct StoreErrorTests {
     // SQLite's result codes (sqlite3.h): primary codes, and extended ones as (primary | detail << 8).
     static let busy: Int32 = 5, ioErrorWrite: Int32 = 10 | (3 << 8), corrupt: Int32 = 11, full: Int32 = 13
-    static let cantOpen: Int32 = 14, notADatabase: Int32 = 26, readOnly: Int32 = 8, readOnlyDirectory: Int32 = 8 | (6 << 8)
+    static let cantOpen: Int32 = 14, notADatabase: Int32 = 26, readOnly: Int32 = 8
+    static let readOnlyDirectory: Int32 = 8 | (6 << 8)
     static let sqlError: Int32 = 1
 
     @Test func theFunnelMapsResultCodesAndTheErrnoBehindThem() {
@@ -95,6 +96,17 @@ import Testing
         #expect(FileManager.default.createFile(atPath: file.path, contents: Data()))
         let error = try #require(throws: StoreError.self) { try file.open(.readOnly) }
         #expect(error.failure == .schemaOutdated(found: 0, current: ReadingsStore.currentSchemaVersion))
+    }
+
+    @Test func anImmutableReaderFindsAFileWhoseNameNeedsEscapingInAURI() throws {
+        let file = try StoreFile("readings 100% #1?.sqlite")
+        let store = try file.open()
+        let recorder = manualRecorder(store)
+        recorder.recordSteps(3, at: dayStart)
+        try recorder.close()
+        try store.close()
+        let reader = try Connection(path: file.path, access: .immutable, busyTimeout: 1)
+        #expect(try reader.integer("SELECT steps FROM steps_minute") == 3)
     }
 
     @Test func aReadOnlyStoreRefusesWrites() throws {

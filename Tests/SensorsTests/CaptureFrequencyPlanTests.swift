@@ -134,3 +134,19 @@ struct CaptureFrequencyPlanTests {
         #expect(plan.rate() == 800)
     }
 }
+
+/// A driver without a sampling-frequency attribute and a known fixed rate (the health drivers' 100 samples/s).
+@Suite("Capture: frequency plan, fixed rates")
+struct CaptureFixedRateTests {
+    @Test func aFixedRateIsTheDevicesRate() {
+        let pulse = DiscoveredSensor(
+            kind: .ppg, deviceID: "iio:device0", deviceName: "max30102", identity: SensorIdentity(rawValue: "m@test"),
+            axes: [], lights: [.red, .infrared], scale: [1, 1], offset: [0, 0], samplingFrequency: 100,
+            captureMode: .buffered, captureReason: "test")
+        for interval in [0.01, 0.1, 1.0] {
+            let plan = FrequencyPlan(sensors: [pulse], interval: interval)
+            #expect(plan.steps.isEmpty)
+            #expect(plan.rate() == 100)
+        }
+    }
+}

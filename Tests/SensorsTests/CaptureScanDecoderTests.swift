@@ -114,3 +114,29 @@ struct CaptureScanDecoderTests {
         #expect(Self.decode(&decoder, [], step: 24).readings.isEmpty)
     }
 }
+
+/// A pulse sensor's intensities: counts as they are, each in its LED's component, NaN for the LED it lacks.
+@Suite("Capture: scan decoder, pulse sensors")
+struct CapturePulseDecoderTests {
+    @Test func maximIntensitiesFillTheirComponents() {
+        let sensor = DiscoveredSensor(
+            kind: .ppg, deviceID: "iio:device0", deviceName: "max30102", identity: SensorIdentity(rawValue: "m@test"),
+            axes: [], lights: [.red, .infrared], scale: [1, 1], offset: [0, 0], samplingFrequency: 100,
+            captureMode: .buffered, captureReason: "test")
+        let fields = [
+            CaptureScanDecoderTests.field("be:u18/32>>8", at: 0), CaptureScanDecoderTests.field("be:u18/32>>8", at: 4),
+        ]
+        var decoder = ScanDecoder(
+            sensors: [ScanDecoder.Sensor(sensor: sensor, kind: .ppg, axes: fields)], timestamp: nil, rate: 100)
+        // 0x3FFFF (18 bits) with the byte below the value holding junk; then 99,440 and 120,000.
+        let bytes: [UInt8] = [0x03, 0xFF, 0xFF, 0x5A, 0x01, 0x84, 0x70, 0x00, 0x01, 0x84, 0x70, 0x00, 0x01, 0xD4, 0xC0, 0x00]
+        let (readings, sampleTimes) = CaptureScanDecoderTests.decode(&decoder, bytes, step: 8, arrival: 5)
+        // Counted on the host clock, the last at the first refill's arrival; the times go to the overrun detector.
+        #expect(sampleTimes == [4.99, 5])
+        #expect(readings.count == 2)
+        #expect(readings.map(\.kind) == [.ppg, .ppg])
+        #expect(readings[0].value.x == 262_143 && readings[0].value.y == 99_440 && readings[0].value.z.isNaN)
+        #expect(readings[1].value.x == 99_440 && readings[1].value.y == 120_000)
+        #expect(readings.map(\.t) == [4.99, 5])
+    }
+}

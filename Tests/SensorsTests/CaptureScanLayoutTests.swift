@@ -67,6 +67,13 @@ struct CaptureScanLayoutTests {
         #expect(ScanLayout(elements: [])?.sampleSize == 0)
     }
 
+    /// A channel sharing a scan index with a shorter one would reach past the sample libiio sizes from the first
+    /// (the decoder's precondition trapped on it): no layout. Found by `scripts/fuzz` (fuzz-scan-decoder).
+    @Test func sharedIndexWithALongerChannelHasNoLayout() {
+        #expect(ScanLayout(elements: [Self.element("a", 0, "le:u16/16>>0"), Self.element("b", 0, "le:s64/64>>0")]) == nil)
+        #expect(ScanLayout(elements: [Self.element("a", 0, "le:s64/64>>0"), Self.element("b", 0, "le:u16/16>>0")]) != nil)
+    }
+
     /// Any set of elements: every channel aligned to its length, in scan-index order without overlap, each as early
     /// as that allows, and the sample a whole number of its longest channel.
     @Test func propertiesHoldForRandomLayouts() throws {

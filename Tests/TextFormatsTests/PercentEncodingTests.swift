@@ -12,4 +12,13 @@ import TextFormats
             #expect(PercentEncoding.decode(Substring(bad)) == nil, "\(bad)")
         }
     }
+
+    @Test func encodesAllButUnreservedAndKeptCharacters() {
+        #expect(PercentEncoding.encode("/tmp/a b?#%.sqlite", keeping: "/") == "/tmp/a%20b%3F%23%25.sqlite")
+        #expect(PercentEncoding.encode("café/x") == "caf%C3%A9%2Fx")
+        #expect(PercentEncoding.encode("A-z_0.9~") == "A-z_0.9~")
+        for text in ["/a b/ü?#", "100%", ""] {
+            #expect(PercentEncoding.decode(Substring(PercentEncoding.encode(text))) == text)
+        }
+    }
 }

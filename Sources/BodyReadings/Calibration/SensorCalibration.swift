@@ -55,12 +55,12 @@ public struct SensorCalibration: Sendable {
         case .accelerometer: return file.accelerometer != nil ? true : nil
         case .gyroscope: return file.gyroscope != nil ? true : nil
         case .magnetometer: return file.magnetometer != nil ? true : nil
-        case .stepCount, .activity: return nil
+        case .stepCount, .activity, .ppg: return nil
         }
     }
 
     /// The per-reading correction: gyroscope − bias, accelerometer matrix · (raw − offset), magnetometer
-    /// soft_iron · (raw − hard_iron).
+    /// soft_iron · (raw − hard_iron); PPG intensities pass unchanged (a pulse sensor needs no calibration).
     public var readingCorrection: ReadingCorrection {
         let accelerometer = files[.accelerometer]?.file.accelerometer
         let gyroscope = files[.gyroscope]?.file.gyroscope
@@ -74,7 +74,7 @@ public struct SensorCalibration: Sendable {
                 if let gyroscope { corrected.value = gyroscope.corrected(reading.value) }
             case .magnetometer:
                 if let magnetometer { corrected.value = magnetometer.corrected(reading.value) }
-            case .stepCount, .activity:
+            case .stepCount, .activity, .ppg:
                 break
             }
             return corrected
@@ -106,6 +106,7 @@ public struct SensorCalibration: Sendable {
                 case .accelerometer: identities[.accelerometer] = sensor.identity.rawValue
                 case .gyroscope: identities[.gyroscope] = sensor.identity.rawValue
                 case .magnetometer: identities[.magnetometer] = sensor.identity.rawValue
+                case .ppg: break
                 }
             }
             return identities

@@ -17,7 +17,7 @@ public struct PipelineSettings: Sendable {
     /// Where the source's diagnostics go (chosen sampling frequency, polling fallback).
     public var log: @Sendable (CaptureNote) -> Void
     /// The kinds of reading the source is asked for (`CaptureConfiguration.readings`): the motion sensors' by
-    /// default; add `stepCount` and `activity` for a hardware step counter.
+    /// default; add `stepCount` and `activity` for a hardware step counter; `[.ppg]` for heart rate alone.
     public var readings: Set<SensorReading.Kind>
 
     /// Precondition: the intervals are finite and ≥ 0.

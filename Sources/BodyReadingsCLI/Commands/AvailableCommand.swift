@@ -5,12 +5,13 @@ enum AvailableCommand {
     static let command = Command(
         spec: CommandSpec(
             name: "available",
-            overview: "Say whether accelerometer, gyroscope, magnetometer and device motion are available.",
+            overview: "Say whether accelerometer, gyroscope, magnetometer, device motion and heart rate are available.",
             options: [.uri, .json],
             discussion: """
                 Device motion needs an accelerometer and a gyroscope; the magnetometer is optional. Steps come from a \
                 hardware step counter (in_steps_input, e.g. a BMA400) or are counted from the accelerometer; --json \
-                has "steps" (either) and "step_counter" (a hardware counter).
+                has "steps" (either) and "step_counter" (a hardware counter). Heart rate needs a pulse sensor \
+                (max30100, max30102, max30105, afe4403, afe4404). Neither changes the exit status.
 
                 EXIT STATUS:
                   0   device motion is available
@@ -30,13 +31,15 @@ enum AvailableCommand {
         return inventory.isDeviceMotionAvailable ? .ok : .notAvailable
     }
 
-    /// The human answer: one line per sensor kind, then device motion, then steps (a hardware step counter, else
-    /// counted from the accelerometer).
+    /// The human answer: one line per motion sensor, then device motion, then steps (a hardware step counter, else
+    /// counted from the accelerometer), then heart rate (a pulse sensor).
     static func text(_ inventory: SensorInventory) -> String {
+        func answer(_ kind: SensorKind) -> String {
+            inventory.preferred(kind).map { "yes (\($0.deviceName), \($0.deviceID))" } ?? "no"
+        }
         var lines: [String] = []
-        for kind in SensorKind.allCases {
-            let answer = inventory.preferred(kind).map { "yes (\($0.deviceName), \($0.deviceID))" } ?? "no"
-            lines.append(pad("\(kind.rawValue):", 15) + answer)
+        for kind in SensorKind.motion {
+            lines.append(pad("\(kind.rawValue):", 15) + answer(kind))
         }
         lines.append(pad("device motion:", 15) + (inventory.isDeviceMotionAvailable ? "yes" : "no"))
         let steps: String
@@ -46,6 +49,7 @@ enum AvailableCommand {
             steps = inventory.isAccelerometerAvailable ? "yes (counted from the accelerometer)" : "no"
         }
         lines.append(pad("steps:", 15) + steps)
+        lines.append(pad("heart rate:", 15) + answer(.ppg))
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -1,16 +1,17 @@
 import Sensors
 import TextFormats
 
-/// `bodyreadings info`: every motion sensor with its channels, conversion, mount matrix, rates, trigger and capture
-/// mode.
+/// `bodyreadings info`: every motion and pulse sensor with its channels, conversion, mount matrix, rates, trigger and
+/// capture mode.
 enum InfoCommand {
     static let command = Command(
         spec: CommandSpec(
             name: "info",
-            overview: "Describe every accelerometer, gyroscope, magnetometer and step counter: scale, rates, capture.",
+            overview: "Describe every accelerometer, gyroscope, magnetometer, step counter and pulse sensor.",
             options: [.uri, .json],
             discussion: """
-                Values are SI after conversion: accelerometer m/s², gyroscope rad/s, magnetometer µT (IIO's Gauss × 100).
+                Values are SI after conversion: accelerometer m/s², gyroscope rad/s, magnetometer µT (IIO's Gauss × 100). \
+                A pulse sensor (ppg) gives its photodiode's ADC counts per LED, at the driver's fixed rate.
                 xml: contexts carry no attribute values: scale, rates and trigger show as unknown there.
 
                 EXIT STATUS:
@@ -34,7 +35,7 @@ enum InfoCommand {
     static func text(_ inventory: SensorInventory) -> String {
         var text = "context: \(inventory.uri) (\(inventory.backend)) \(inventory.contextDescription)\n"
         if inventory.sensors.isEmpty && inventory.stepCounters.isEmpty {
-            return text + "no accelerometer, gyroscope or magnetometer found\n"
+            return text + "no accelerometer, gyroscope, magnetometer, step counter or pulse sensor found\n"
         }
         if !inventory.valuesAvailable {
             text += "note: this context carries no attribute values; scale, rates and trigger are unknown\n"
@@ -69,6 +70,7 @@ enum InfoCommand {
     }
 
     static func rows(_ sensor: DiscoveredSensor) -> [(String, String)] {
+        if sensor.kind == .ppg { return pulseRows(sensor) }
         var rows: [(String, String)] = []
         rows.append(("identity", sensor.identity.rawValue))
         if let label = sensor.label { rows.append(("label", label)) }
@@ -95,6 +97,23 @@ enum InfoCommand {
         if let attribute = sensor.samplingFrequencyAttribute { rate += " (\(attribute.file))" }
         rows.append(("sampling", rate))
         rows.append(("available", sensor.availableFrequencies.map { "\($0) Hz" } ?? "not listed"))
+        rows.append(("trigger", sensor.trigger ?? (sensor.isTriggerKnown ? "none" : "unknown")))
+        rows.append(("own trigger", sensor.ownTrigger ?? "none"))
+        rows.append(("capture", "\(sensor.captureMode.rawValue): \(sensor.captureReason)"))
+        return rows
+    }
+
+    /// A pulse sensor: its LED channels, the fixed rate, trigger and capture.
+    static func pulseRows(_ sensor: DiscoveredSensor) -> [(String, String)] {
+        var rows: [(String, String)] = [("identity", sensor.identity.rawValue)]
+        if let label = sensor.label { rows.append(("label", label)) }
+        let channels = zip(sensor.axes, sensor.lights).map { axis, light in
+            "\(axis.id)" + (axis.format.map { " [\($0)]" } ?? "") + " (\(light.rawValue))"
+        }
+        rows.append(("channels", channels.joined(separator: ", ")))
+        rows.append(("timestamp", sensor.timestamp.map(\.id) ?? "none (samples are timed on arrival)"))
+        rows.append(("unit", "ADC counts as the photodiode reports them (they fall at systole)"))
+        rows.append(("sampling", sensor.samplingFrequency.map { "\(number($0)) Hz (fixed by the driver)" } ?? "unknown"))
         rows.append(("trigger", sensor.trigger ?? (sensor.isTriggerKnown ? "none" : "unknown")))
         rows.append(("own trigger", sensor.ownTrigger ?? "none"))
         rows.append(("capture", "\(sensor.captureMode.rawValue): \(sensor.captureReason)"))

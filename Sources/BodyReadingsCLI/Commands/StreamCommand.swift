@@ -130,8 +130,8 @@ enum StreamCommand {
             exitCode: .unavailable)
     }
 
-    /// The closing stderr line: how many rows, why it stopped, what was lost.
-    static func report(_ report: PipelineReport, console: Console, what: String) {
+    /// The closing stderr line: how many rows (`count`, else the updates delivered), why it stopped, what was lost.
+    static func report(_ report: PipelineReport, console: Console, what: String, count: Int? = nil) {
         let why: String
         switch report.ending {
         case .count: why = "count reached"
@@ -141,7 +141,7 @@ enum StreamCommand {
         case .finished: why = "done"
         case .outputClosed: why = "output closed"
         }
-        console.note("stopped (\(why)) after \(report.updates) \(what); \(report.statistics.summary)")
+        console.note("stopped (\(why)) after \(count ?? report.updates) \(what); \(report.statistics.summary)")
     }
 
     /// The final JSON line with the capture statistics.

@@ -8,7 +8,9 @@ enum CommandRegistry {
         ServeCommand.command,
         RecordCommand.command,
         FuseCommand.command,
+        HeartRateCommand.command,
         CalibrateCommand.command,
+        HistoryCommand.command,
         BenchmarkCommand.command,
     ]
 }

@@ -4,7 +4,8 @@ import TextFormats
 /// The JSON shapes of `available --json` and `info --json` (snake_case keys, SI units, nulls for unknown values).
 enum SensorJSON {
     /// `{"uri":…,"accelerometer":true,"gyroscope":true,"magnetometer":false,"device_motion":true,"steps":true,
-    /// "step_counter":false}`: `steps` when steps can be counted at all, `step_counter` when by a hardware counter.
+    /// "step_counter":false,"heart_rate":false}`: `steps` when steps can be counted at all, `step_counter` when by a
+    /// hardware counter, `heart_rate` when a pulse sensor is there.
     static func availability(_ inventory: SensorInventory) -> JSONValue {
         .object([
             ("uri", .string(inventory.uri)),
@@ -14,6 +15,7 @@ enum SensorJSON {
             ("device_motion", .bool(inventory.isDeviceMotionAvailable)),
             ("steps", .bool(inventory.isStepCountingAvailable)),
             ("step_counter", .bool(inventory.preferredStepCounter != nil)),
+            ("heart_rate", .bool(inventory.isHeartRateAvailable)),
         ])
     }
 
@@ -25,6 +27,7 @@ enum SensorJSON {
             ("description", .string(inventory.contextDescription)),
             ("values_available", .bool(inventory.valuesAvailable)),
             ("device_motion_available", .bool(inventory.isDeviceMotionAvailable)),
+            ("heart_rate_available", .bool(inventory.isHeartRateAvailable)),
             ("sensors", .array(inventory.sensors.map(sensor))),
             ("step_counters", .array(inventory.stepCounters.map(stepCounter))),
         ])
@@ -61,6 +64,7 @@ enum SensorJSON {
             ("unit", .string(sensor.kind.unit)),
             ("unit_factor", .number(sensor.kind.unitFactor)),
             ("channels", .array(sensor.axes.map(channel))),
+            ("lights", .array(sensor.lights.map { .string($0.rawValue) })),
             ("timestamp", sensor.timestamp.map(channel) ?? .null),
             ("scale", sensor.scale.map(numbers) ?? .null),
             ("scale_attributes", .array(sensor.scaleAttributes.map { .string($0.file) })),

@@ -1,4 +1,4 @@
-/// How fused motion is printed (`--format`): DESIGN.md's CSV with a header, or one JSON object per line.
+/// How fused motion (and `heart-rate`'s beats) are printed (`--format`): CSV with a header, or one JSON object per line.
 public enum MotionOutputFormat: String, Sendable, CaseIterable {
     /// `t,attitude_w,…,user_acceleration_z` header, then one row per estimate.
     case csv

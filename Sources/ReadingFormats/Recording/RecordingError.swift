@@ -5,7 +5,8 @@ import Darwin
 #endif
 import TextFormats
 
-/// Why a recording (DESIGN.md's recording CSV) could not be read or written, with where: the file and the line.
+/// Why a recording (DESIGN.md's recording CSV, or a PPG recording for `heart-rate`) could not be read or written,
+/// with where: the file and the line.
 ///
 /// `description` is one line, `<source>:<line>: <what is wrong>; <how to fix it>`, ready for `error:`.
 public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -31,17 +32,39 @@ public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertibl
         case lineTooLong(limit: Int)
     }
 
+    /// Which kind of recording was read: what a message about its header names.
+    public enum Contents: Sendable, Equatable {
+        /// The recording format: t, accelerometer, gyroscope, optional magnetometer (and PPG) columns.
+        case motion
+        /// A pulse recording: t and a PPG column (`PPGRecordingReader`).
+        case pulse
+    }
+
     /// The file path, or `<stdin>`.
     public var source: String
     /// The 1-based line number, when the problem is on a line.
     public var line: Int?
     /// What went wrong.
     public var reason: Reason
+    /// The kind of recording expected.
+    public var contents: Contents
 
-    public init(source: String, line: Int? = nil, reason: Reason) {
+    public init(source: String, line: Int? = nil, reason: Reason, contents: Contents = .motion) {
         self.source = source
         self.line = line
         self.reason = reason
+        self.contents = contents
+    }
+
+    /// The header a recording of `contents` needs, for messages.
+    private var neededHeader: String {
+        switch contents {
+        case .motion:
+            RecordingColumns.required.joined(separator: ",") + " (magn_x,magn_y,magn_z optional, all three)"
+        case .pulse:
+            "t and a PPG column: ppg (a pulse wave rising at systole) or one of "
+                + PPGColumns.intensities.joined(separator: ", ") + " (sensor intensities)"
+        }
     }
 
     /// True when the data is malformed (sysexits 65), false for I/O failures (74).
@@ -60,11 +83,9 @@ public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertibl
         case .ioFailed(let code):
             return "\(place): \(Self.message(code))"
         case .empty:
-            return "\(place): empty input, not even a header line; a recording starts with the header "
-                + RecordingColumns.required.joined(separator: ",")
+            return "\(place): empty input, not even a header line; the header needs \(neededHeader)"
         case .missingColumn(let name):
-            return "\(place): missing column '\(name)'; the header needs "
-                + RecordingColumns.required.joined(separator: ",") + " (magn_x,magn_y,magn_z optional, all three)"
+            return "\(place): missing column '\(name)'; the header needs \(neededHeader)"
         case .duplicateColumn(let name):
             return "\(place): column '\(name)' appears twice in the header; keep one"
         case .notANumber(let column, let text):

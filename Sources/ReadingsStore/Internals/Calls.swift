@@ -23,6 +23,10 @@ func check(_ code: Int32, _ operation: String, _ handle: OpaquePointer?, path: S
         detail: message)
 }
 
+/// `SQLITE_READONLY_DIRECTORY` (a macro with an expression, which Swift does not import): a read-only connection
+/// that would have to create the WAL index (`-shm`) in a directory it may not write.
+let readOnlyDirectoryCode: Int32 = SQLITE_READONLY | (6 << 8)
+
 /// The failure an (extended) SQLite result code stands for; `systemCode` is the `errno` SQLite saw, if any.
 ///
 /// Opening and I/O failures are told apart by the `errno` behind them: SQLite reports an unreadable file and a

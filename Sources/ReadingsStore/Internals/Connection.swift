@@ -1,4 +1,5 @@
 import CSQLite
+import TextFormats
 
 /// One SQLite connection: opening with flags, the busy timeout, statements, transactions and `PRAGMA user_version`.
 ///
@@ -8,6 +9,9 @@ final class Connection {
     enum Access: Sendable {
         /// Reading only; the file must exist.
         case readOnly
+        /// Reading a file that no process writes, without locks and without the WAL index (`immutable=1`): for a
+        /// reader that may not create the index (`-shm`) in the file's directory while no writer has it open.
+        case immutable
         /// Reading and writing; the file is created when missing.
         case readWrite
     }
@@ -23,12 +27,18 @@ final class Connection {
     init(path: String, access: Access, busyTimeout: Double) throws(StoreError) {
         self.path = path
         var flags = SQLITE_OPEN_EXRESCODE
+        var name = path
         switch access {
-        case .readOnly: flags |= SQLITE_OPEN_READONLY
-        case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly:
+            flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = "file:" + PercentEncoding.encode(path, keeping: "/") + "?immutable=1"
+        case .readWrite:
+            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = sqlite3_open_v2(name, &opened, flags, nil)
         do {
             try check(code, "sqlite3_open_v2", opened, path: path)
         } catch {

@@ -86,6 +86,11 @@ struct MinuteSeries: Sendable {
         "SELECT minute, \(names) FROM \(minuteTable) WHERE minute >= ?1 AND minute < ?2 ORDER BY minute"
     }
 
+    /// The hour rows starting in [`?1`, `?2`), in time order: the hour, its number of minutes, then the columns.
+    var selectHours: String {
+        "SELECT hour, minutes, \(names) FROM \(hourTable) WHERE hour >= ?1 AND hour < ?2 ORDER BY hour"
+    }
+
     /// One row: the first and last minute stored in [`?1`, `?2`), NULL when none (two rowid seeks, not a scan).
     var minuteSpan: String {
         """

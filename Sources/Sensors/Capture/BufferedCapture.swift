@@ -153,7 +153,10 @@ struct BufferedCapture {
     /// where the layout does.
     private func decoder(for channels: EnabledChannels, in buffer: Buffer) throws(CaptureError) -> ScanDecoder {
         guard let layout = ScanLayout(elements: channels.all) else {
-            throw CaptureError(.internalError, "\(label): a scan element has no storage size")
+            throw CaptureError(
+                .malformedInput,
+                "\(label): the scan elements do not lay out (a storage size of zero, or channels sharing a scan index "
+                    + "with different sizes)")
         }
         func field(_ element: ScanLayout.Element) throws(CaptureError) -> ScanLayout.Field {
             guard let field = layout[element.id], let channel = device.channel(element.id),
@@ -178,7 +181,13 @@ struct BufferedCapture {
         if let stamp = channels.timestamp, let channel = device.channel(stamp.id), buffer.byteOffset(of: channel) != nil {
             timestamp = try field(stamp)
         }
-        return ScanDecoder(sensors: sensors, timestamp: timestamp, rate: rate)
+        let decoder = ScanDecoder(sensors: sensors, timestamp: timestamp, rate: rate)
+        guard decoder.extent <= buffer.step else {
+            throw CaptureError(
+                .malformedInput,
+                "\(label): libiio's samples are \(buffer.step) bytes, the scan formats need \(decoder.extent)")
+        }
+        return decoder
     }
 
     // MARK: Refilling

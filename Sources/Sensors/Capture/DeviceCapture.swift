@@ -188,7 +188,10 @@ final class DeviceCapture: @unchecked Sendable {
         } else {
             configuration.log("\(label): polling in_*_raw (\(sensors[0].captureReason))")
         }
-        let polled = PolledCapture(capture: self, context: context, device: device, rate: min(plan.needed, rate))
+        // Motion is polled as fast as the update interval needs; a pulse sensor at its full rate (the detector
+        // needs every sample).
+        let pollRate = sensors.allSatisfy { $0.kind == .ppg } ? rate : min(plan.needed, rate)
+        let polled = PolledCapture(capture: self, context: context, device: device, rate: pollRate)
         try polled.run(markStarted: markStarted)
     }
 

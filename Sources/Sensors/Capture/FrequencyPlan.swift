@@ -8,6 +8,8 @@
 /// - no list (HID sensor hubs accept any report interval) and a current rate below the needed one: the needed rate
 ///   is asked for, and a driver that refuses it (EINVAL) keeps its own;
 /// - otherwise the attribute is left alone.
+/// A pulse sensor has no attribute and a rate known anyway (the health drivers' fixed 100 samples/s): it sets the
+/// device's rate when no attribute does.
 ///
 /// Restoring is not the plan's choice: whoever carries out a step reads the attribute's text just before writing
 /// and puts exactly that text back when the capture ends (`SysfsRestorer`).
@@ -49,6 +51,8 @@ struct FrequencyPlan: Equatable {
     let needed: Double
     /// One step per distinct attribute, in the order of the sensors.
     let steps: [Step]
+    /// The fastest fixed rate of the pulse sensors without a sampling-frequency attribute, Hz.
+    let fixed: Double?
 
     /// Plans the sampling frequencies of `sensors` (the sensors of one device) for updates every `interval` seconds.
     init(sensors: [DiscoveredSensor], interval: Double) {
@@ -56,6 +60,8 @@ struct FrequencyPlan: Equatable {
         let needed = SamplingFrequencyChoice.needed(forInterval: interval)
         self.needed = needed
         var steps: [Step] = []
+        self.fixed = sensors.filter { $0.kind == .ppg && $0.samplingFrequencyAttribute == nil }
+            .compactMap(\.samplingFrequency).max()
         for sensor in sensors {
             guard let location = sensor.samplingFrequencyAttribute,
                 !steps.contains(where: { $0.location == location })
@@ -75,8 +81,8 @@ struct FrequencyPlan: Equatable {
         self.steps = steps
     }
 
-    /// The device's rate once every step ran, Hz: the fastest of its sensors, or the needed rate when no sensor's
-    /// rate is known. `refused`: the attributes whose `raise` the driver refused.
+    /// The device's rate once every step ran, Hz: the fastest of its sensors, or their fixed rate when they have no
+    /// attribute, or the needed rate when no sensor's rate is known. `refused`: the attributes whose `raise` the driver refused.
     func rate(refused: Set<AttributeLocation> = []) -> Double {
         var rate: Double?
         for step in steps {
@@ -88,7 +94,7 @@ struct FrequencyPlan: Equatable {
             }
             rate = max(rate ?? 0, stepRate)
         }
-        return rate ?? needed
+        return rate ?? fixed ?? needed
     }
 
     /// What to say before a step runs (a `choose`), e.g. `accelerometer sampling at 100 Hz (smallest available

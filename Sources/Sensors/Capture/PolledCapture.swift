@@ -2,9 +2,9 @@ import IIO
 import MotionMath
 import SystemSupport
 
-/// Capture by reading each axis's `in_<type>_<axis>_raw` on a monotonic schedule, on the capture thread of a
-/// `DeviceCapture`: for drivers without a usable buffer (bmi160/bmi270 without an IRQ line) and when discovery
-/// chose polling.
+/// Capture by reading each axis's `in_<type>_<axis>_raw` (a pulse sensor's `in_intensityN_raw`) on a monotonic
+/// schedule, on the capture thread of a `DeviceCapture`: for drivers without a usable buffer (bmi160/bmi270 without
+/// an IRQ line, afe440x without one) and when discovery chose polling.
 ///
 /// Each tick reads every axis of every sensor, stamps each sensor's reading with the host clock, and sleeps until
 /// the next tick; a tick missed by a slow round trip is skipped rather than caught up in a burst. On a local context
@@ -48,7 +48,9 @@ struct PolledCapture {
             batch.removeAll(keepingCapacity: true)
             for axes in sensors {
                 let raw = try read(axes, first: first)
-                guard let value = axes.sensor.convert(raw: raw) else { continue }
+                let value = axes.kind == .ppg
+                    ? axes.sensor.intensities(raw: raw) : axes.sensor.convert(raw: SIMD3(raw[0], raw[1], raw[2]))
+                guard let value else { continue }
                 batch.append(SensorReading(kind: axes.kind, t: clock.now(), value: Vector3(value)))
             }
             if first {
@@ -82,7 +84,7 @@ struct PolledCapture {
         var sensors: [Axes] = []
         for sensor in capture.sensors {
             let channels = sensor.axes.compactMap { device.channel($0.id) }
-            guard channels.count == 3 else {
+            guard channels.count == sensor.axes.count, sensor.kind == .ppg || channels.count == 3 else {
                 throw CaptureError(.notFound, "\(label): \(sensor.kind.rawValue) axes missing")
             }
             sensors.append(Axes(sensor: sensor, kind: SensorReading.Kind(sensor.kind), channels: channels))
@@ -95,15 +97,15 @@ struct PolledCapture {
                 }
             }
         }
-        guard opened.allSatisfy({ $0.count == 3 }) else { return sensors }
+        guard zip(opened, sensors).allSatisfy({ $0.count == $1.channels.count }) else { return sensors }
         for index in sensors.indices { sensors[index].files = opened[index] }
         return sensors
     }
 
-    /// The raw x, y, z counts of one sensor. A read failing with ENODEV/ENOENT after the first tick means the
-    /// device went away.
-    private func read(_ axes: Axes, first: Bool) throws(CaptureError) -> SIMD3<Double> {
-        var raw = SIMD3<Double>()
+    /// The raw counts of one sensor's channels (x, y, z; a pulse sensor's LEDs). A read failing with ENODEV/ENOENT
+    /// after the first tick means the device went away.
+    private func read(_ axes: Axes, first: Bool) throws(CaptureError) -> [Double] {
+        var raw = [Double](repeating: 0, count: axes.channels.count)
         for (index, channel) in axes.channels.enumerated() {
             if let file = axes.files?[index] {
                 raw[index] = try capture.read(file)

@@ -9,7 +9,7 @@ import MotionMath
 /// stalled device delays the stream by at most that much. Every queue is bounded by `capacity`.
 ///
 /// Readings of one kind that go back in time (a device reset) are dropped and counted too. No gyroscope reading is
-/// emitted before the first accelerometer reading exists.
+/// emitted before the first accelerometer reading exists. Readings of other kinds (PPG) are ignored.
 public struct SampleMerger: Sendable {
     /// How long a gyroscope reading may wait for the accelerometer, s. Default 0.1.
     public let maximumLag: Double
@@ -42,7 +42,7 @@ public struct SampleMerger: Sendable {
             droppedReadings += Self.append(reading, to: &accelerometer, capacity: capacity)
         case .magnetometer:
             droppedReadings += Self.append(reading, to: &magnetometer, capacity: capacity)
-        case .stepCount, .activity:
+        case .stepCount, .activity, .ppg:
             return
         }
         drain(into: &output, force: false)

@@ -37,7 +37,9 @@ struct ScanLayout: Equatable {
     let sampleSize: Int
 
     /// Lays out `elements` (any order; they are sorted by scan index). Nil when one of them has a storage size
-    /// of zero.
+    /// of zero, or is longer than the channel whose scan index it shares: libiio sizes the sample from the first
+    /// channel of each index, so the longer one would reach past its sample (a malformed or hostile device
+    /// description; found by fuzzing, `fuzz-scan-decoder`).
     init?(elements: [Element]) {
         var fields: [String: Field] = [:]
         var size = 0
@@ -48,6 +50,7 @@ struct ScanLayout: Equatable {
             let length = element.format.byteCount
             guard length > 0 else { return nil }
             if element.scanIndex == previousIndex, let previous {
+                guard length <= previous.format.byteCount else { return nil }
                 fields[element.id] = Field(format: element.format, offset: previous.offset)
                 continue
             }

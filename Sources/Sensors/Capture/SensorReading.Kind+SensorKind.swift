@@ -5,6 +5,7 @@ extension SensorReading.Kind {
         case .accelerometer: self = .accelerometer
         case .gyroscope: self = .gyroscope
         case .magnetometer: self = .magnetometer
+        case .ppg: self = .ppg
         }
     }
 }

@@ -1,8 +1,8 @@
 import MotionMath
 
 /// One timestamped reading of one sensor, in SI units and the device frame (DESIGN.md "Conventions"): what a capture
-/// engine delivers before accelerometer, gyroscope and magnetometer are merged into `IMUSample`s, and the readings of
-/// a hardware step counter.
+/// engine delivers before accelerometer, gyroscope and magnetometer are merged into `IMUSample`s, the readings of a
+/// hardware step counter and the light intensities of a pulse sensor.
 public struct SensorReading: Sendable, Equatable {
     /// Which sensor produced the reading.
     public enum Kind: String, Sendable, CaseIterable {
@@ -19,6 +19,10 @@ public struct SensorReading: Sendable, Equatable {
         /// The activity a step-counting chip recognises (`in_activity_{still,walking,running}_input`): `x`, `y`, `z`
         /// are its confidence, 0–100 %, that the wearer is still, walking, running. Delivered with `stepCount`.
         case activity
+        /// A pulse sensor's light intensities, ADC counts as the photodiode reports them: x red, y infrared, z green
+        /// (`PPGLight`); NaN for an LED the sensor does not have. Raw intensity *falls* at systole (more blood, more
+        /// light absorbed): whoever wants the pulse wave (rising at systole) negates it.
+        case ppg
 
         /// The readings of the motion sensors: accelerometer, gyroscope, magnetometer.
         public static let motion: Set<Kind> = [.accelerometer, .gyroscope, .magnetometer]
@@ -28,10 +32,9 @@ public struct SensorReading: Sendable, Equatable {
     public var kind: Kind
     /// Time of the measurement, s (kernel timestamp or monotonic clock).
     public var t: Double
-    /// The measured vector (m/s², rad/s or µT, by `kind`). A further kind of reading is a further case of `Kind`
-    /// with the meaning of the three components documented there (a step count in `x`; red, IR and green PPG
-    /// intensities in `x`, `y`, `z`), as Android's `SensorEvent.values`: one fixed-size reading type for every
-    /// source, queue and pipeline.
+    /// The measured vector (m/s², rad/s, µT or counts, by `kind`). Every kind of reading documents the meaning of the
+    /// three components (red, infrared and green PPG intensities in `x`, `y`, `z`), as Android's
+    /// `SensorEvent.values`: one fixed-size reading type for every source, queue and pipeline.
     public var value: Vector3
 
     public init(kind: Kind, t: Double, value: Vector3) {

@@ -1,10 +1,11 @@
 import IIO
 
-/// One accelerometer, gyroscope or magnetometer found in an IIO context, with everything needed to read it and
-/// convert its raw values to SI units.
+/// One accelerometer, gyroscope, magnetometer or pulse sensor found in an IIO context, with everything needed to
+/// read it and convert its raw values to SI units.
 ///
 /// Converting a raw value of axis `i`: `si_i = (raw_i + offset[i]) × scale[i] × kind.unitFactor`, then the mount
-/// matrix: `device = mountMatrix.apply(si)` (see ``convert(raw:)``).
+/// matrix: `device = mountMatrix.apply(si)` (see ``convert(raw:)``). A pulse sensor (`.ppg`) has one channel per
+/// LED (``lights``) and no conversion: its readings are the photodiode's ADC counts (``intensities(raw:)``).
 public struct DiscoveredSensor: Sendable, Hashable {
     /// What it measures.
     public var kind: SensorKind
@@ -16,8 +17,10 @@ public struct DiscoveredSensor: Sendable, Hashable {
     public var label: String?
     /// Stable identity of the physical chip (see ``SensorIdentity``).
     public var identity: SensorIdentity
-    /// The x, y, z channels, in that order.
+    /// The x, y, z channels, in that order; for a pulse sensor its intensity channels, one per entry of ``lights``.
     public var axes: [SensorChannel]
+    /// For a pulse sensor, the LED behind each channel of ``axes``, in the same order; empty for motion sensors.
+    public var lights: [PPGLight]
     /// The device's timestamp channel (`timestamp`, ns), when it has one.
     public var timestamp: SensorChannel?
     /// Scale per axis (x, y, z), in the kernel's unit per raw count (m/s², rad/s, Gauss); equal entries when the
@@ -54,7 +57,7 @@ public struct DiscoveredSensor: Sendable, Hashable {
 
     public init(
         kind: SensorKind, deviceID: String, deviceName: String, label: String? = nil, identity: SensorIdentity,
-        axes: [SensorChannel], timestamp: SensorChannel? = nil, scale: [Double]?,
+        axes: [SensorChannel], lights: [PPGLight] = [], timestamp: SensorChannel? = nil, scale: [Double]?,
         scaleAttributes: [AttributeLocation] = [], offset: [Double]?, mountMatrix: MountMatrix = .identity,
         mountMatrixSource: MountMatrixSource = .none, mountMatrixAttribute: AttributeLocation? = nil,
         samplingFrequency: Double? = nil, samplingFrequencyAttribute: AttributeLocation? = nil,
@@ -67,6 +70,7 @@ public struct DiscoveredSensor: Sendable, Hashable {
         self.label = label
         self.identity = identity
         self.axes = axes
+        self.lights = lights
         self.timestamp = timestamp
         self.scale = scale
         self.scaleAttributes = scaleAttributes
@@ -86,6 +90,15 @@ public struct DiscoveredSensor: Sendable, Hashable {
 
     /// True when every axis is a scan element (a buffer can carry it).
     public var hasScanElements: Bool { !axes.isEmpty && axes.allSatisfy { $0.format != nil } }
+
+    /// A pulse sensor's reading value from the raw counts of its channels (in ``axes`` order): each LED's count in its
+    /// component (``PPGLight/component``), NaN for LEDs it does not have. Nil when `raw` does not match ``lights``.
+    public func intensities(raw: [Double]) -> SIMD3<Double>? {
+        guard raw.count == lights.count, !lights.isEmpty else { return nil }
+        var value = SIMD3<Double>(repeating: .nan)
+        for (light, count) in zip(lights, raw) { value[light.component] = count }
+        return value
+    }
 
     /// Converts raw counts (x, y, z) to SI units in the device frame: offset, scale, unit factor, mount matrix.
     /// Nil when scale or offset are unknown (`xml:` contexts).

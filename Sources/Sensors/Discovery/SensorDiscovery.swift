@@ -5,11 +5,12 @@ import Darwin
 #endif
 import IIO
 
-/// Finds the accelerometer, gyroscope and magnetometer (and hardware step counters) in an IIO context and describes
-/// how to read them.
+/// Finds the accelerometer, gyroscope, magnetometer and pulse sensors (and hardware step counters) in an IIO context
+/// and describes how to read them.
 ///
 /// Handles combined IMUs (bmi160, inv_mpu6050: `accel_*` and `anglvel_*` channels in one device) and split ones
-/// (st_lsm6dsx, inv_icm42600, HID `accel_3d`/`gyro_3d`/`magn_3d`: one device per sensor). Everything blocks on
+/// (st_lsm6dsx, inv_icm42600, HID `accel_3d`/`gyro_3d`/`magn_3d`: one device per sensor), and the pulse sensors of
+/// the health drivers (`SensorDiscovery+PPG.swift`). Everything blocks on
 /// attribute reads (see ``Context``); call it on the thread that owns the context.
 public enum SensorDiscovery {
     /// Opens the context `uri` names (nil or empty: `local:`) and discovers its sensors.
@@ -123,8 +124,9 @@ public enum SensorDiscovery {
             if let counter = try stepCounter(of: device, identity: identity, reader: &reader) {
                 stepCounters.append(counter)
             }
-            let kinds = SensorKind.allCases.filter { axes(of: device, kind: $0) != nil }
-            guard !kinds.isEmpty else {
+            let kinds = SensorKind.motion.filter { axes(of: device, kind: $0) != nil }
+            let isPulseSensor = device.name.flatMap { PulseDriver(rawValue: $0.lowercased()) } != nil
+            guard !kinds.isEmpty || isPulseSensor else {
                 if reader.sawUnsupported { valuesAvailable = false }
                 continue
             }
@@ -157,6 +159,11 @@ public enum SensorDiscovery {
                         samplingFrequency: rate.frequency, samplingFrequencyAttribute: rate.location,
                         availableFrequencies: rate.available, trigger: trigger.name, isTriggerKnown: trigger.known,
                         ownTrigger: ownTrigger, captureMode: mode, captureReason: reason))
+            }
+            if isPulseSensor,
+                let pulse = pulseSensor(of: device, identity: identity, trigger: trigger, ownTrigger: ownTrigger)
+            {
+                sensors.append(pulse)
             }
             if reader.sawUnsupported { valuesAvailable = false }
         }

@@ -6,7 +6,7 @@ public struct SensorInventory: Sendable, Hashable {
     public var backend: String
     /// libiio's description of the context.
     public var contextDescription: String
-    /// Every motion sensor found, in context order.
+    /// Every motion and pulse sensor found, in context order.
     public var sensors: [DiscoveredSensor]
     /// Every hardware step counter found, in context order.
     public var stepCounters: [DiscoveredStepCounter]
@@ -42,4 +42,6 @@ public struct SensorInventory: Sendable, Hashable {
     public var preferredStepCounter: DiscoveredStepCounter? { stepCounters.first }
     /// Like `CMPedometer.isStepCountingAvailable`: a hardware step counter, or an accelerometer to count steps from.
     public var isStepCountingAvailable: Bool { preferredStepCounter != nil || isAccelerometerAvailable }
+    /// True when a pulse (PPG) sensor gives heart rate.
+    public var isHeartRateAvailable: Bool { preferred(.ppg) != nil }
 }

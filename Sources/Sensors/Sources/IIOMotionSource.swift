@@ -2,7 +2,8 @@ import IIO
 import SystemSupport
 
 /// Readings from the IIO sensors of a libiio context (`local:` by default, `ip:` through iiod, `usb:`): the
-/// preferred accelerometer, gyroscope and magnetometer that discovery found, each device captured on its own thread
+/// preferred accelerometer, gyroscope, magnetometer and pulse sensor that discovery found — those that give the
+/// readings a capture asks for (`CaptureConfiguration.readings`) —, each device captured on its own thread
 /// (buffered, or polled when the driver cannot buffer), merged by the reader; and, when the capture asks for
 /// `stepCount` readings, the preferred hardware step counter, enabled and polled on a thread of its own.
 ///
@@ -16,7 +17,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     /// What discovery found in the context.
     public let inventory: SensorInventory
     public let info: MotionSourceInfo
-    /// The sensors captured: the preferred accelerometer, gyroscope and magnetometer.
+    /// The sensors that can be captured: the preferred accelerometer, gyroscope, magnetometer and pulse sensor.
     public let sensors: [DiscoveredSensor]
     /// The hardware step counter captured when `stepCount` readings are asked for.
     public let stepCounter: DiscoveredStepCounter?
@@ -28,8 +29,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     /// Discovers the sensors of the context `uri` names (nil: `local:`).
     ///
-    /// - Throws: `CaptureError` `.noMotionSensors` when the context has neither accelerometer nor gyroscope, and
-    ///   discovery's failures (unreachable context, permission denied…).
+    /// - Throws: `CaptureError` `.noMotionSensors` when the context has no accelerometer, gyroscope, magnetometer or
+    ///   pulse sensor, and discovery's failures (unreachable context, permission denied…).
     public static func open(uri: String?) throws(CaptureError) -> IIOMotionSource {
         let inventory: SensorInventory
         do {
@@ -45,7 +46,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         let chosen = SensorKind.allCases.compactMap { inventory.preferred($0) }
         guard !chosen.isEmpty || inventory.preferredStepCounter != nil else {
             throw CaptureError(
-                .noMotionSensors, "no IMU found in \(inventory.uri) (no IIO accelerometer or gyroscope)")
+                .noMotionSensors,
+                "no sensor found in \(inventory.uri) (no IIO accelerometer, gyroscope, magnetometer, step counter or pulse sensor)")
         }
         guard inventory.valuesAvailable else {
             throw CaptureError(
@@ -66,7 +68,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             hasMagnetometer: chosen.contains { $0.kind == .magnetometer },
             // Unknown without a list of available rates (HID hubs accept any report interval).
             maximumSampleRate: Self.highest((gyroscope ?? accelerometer)?.availableFrequencies),
-            hasStepCounter: inventory.preferredStepCounter != nil)
+            hasStepCounter: inventory.preferredStepCounter != nil, hasPPG: chosen.contains { $0.kind == .ppg })
     }
 
     private static func highest(_ list: FrequencyList?) -> Double? {
@@ -78,11 +80,16 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     }
 
     public func start(_ configuration: CaptureConfiguration) throws(CaptureError) {
-        var jobs = Dictionary(grouping: sensors, by: \.deviceID).sorted { $0.key < $1.key }.map {
+        let wanted = sensors.filter { configuration.readings.contains(SensorReading.Kind($0.kind)) }
+        var jobs = Dictionary(grouping: wanted, by: \.deviceID).sorted { $0.key < $1.key }.map {
             Job(sensors: $0.value, stepCounter: nil)
         }
         if let stepCounter, configuration.readings.contains(.stepCount) {
             jobs.append(Job(sensors: [], stepCounter: stepCounter))
+        }
+        guard !jobs.isEmpty else {
+            let asked = configuration.readings.map(\.rawValue).sorted().joined(separator: ", ")
+            throw CaptureError(.notFound, "\(inventory.uri) has no sensor for the readings asked for (\(asked))")
         }
         let policy = timestampPolicy(jobs: jobs)
         if let note = policy.note { configuration.log(.info(note)) }

@@ -1,6 +1,6 @@
 /// A producer of timestamped accelerometer, gyroscope and magnetometer readings (and, when asked, a hardware step
-/// counter's): IIO hardware (buffered or polled, local or over the network), the built-in simulated IMU, or a
-/// recording.
+/// counter's and a pulse sensor's): IIO hardware (buffered or polled, local or over the network), the built-in
+/// simulated IMU with its simulated pulse, or a recording.
 ///
 /// Life cycle: `start(_:)` once, then `read()` from one thread until it returns nil, then `stop()`. `cancel()` may be
 /// called from any thread at any time (a signal handler's thread, a `MotionManager` client) and makes a blocked
@@ -34,9 +34,9 @@ public struct CaptureConfiguration: Sendable {
     public var updateInterval: Double
     /// Where diagnostics go (the CLI's stderr): chosen sampling frequency, polling fallback, achievable rate.
     public var log: @Sendable (CaptureNote) -> Void
-    /// The kinds of reading wanted. The motion sensors' readings come whenever the source has them; the others
-    /// (`stepCount`, `activity`) only when asked for here, since capturing them changes the device (a step counter
-    /// is enabled for the capture and restored after it). Default: the motion sensors'.
+    /// The kinds of reading wanted; a source captures only the sensors that give them, so that a stream of device
+    /// motion does not open the pulse sensor, nor a heart-rate reading the IMU; a step counter (`stepCount`,
+    /// `activity`) is enabled for the capture and restored after it. Default: the motion sensors'.
     public var readings: Set<SensorReading.Kind>
 
     public init(
@@ -64,10 +64,12 @@ public struct MotionSourceInfo: Sendable, Equatable {
     public var maximumSampleRate: Double?
     /// A hardware step counter is present (delivered as `stepCount` readings when asked for).
     public var hasStepCounter: Bool
+    /// A pulse (PPG) sensor is present: `.ppg` readings when asked for, and heart rate from them.
+    public var hasPPG: Bool
 
     public init(
         name: String, hasAccelerometer: Bool, hasGyroscope: Bool, hasMagnetometer: Bool, maximumSampleRate: Double?,
-        hasStepCounter: Bool = false
+        hasStepCounter: Bool = false, hasPPG: Bool = false
     ) {
         self.name = name
         self.hasAccelerometer = hasAccelerometer
@@ -75,6 +77,7 @@ public struct MotionSourceInfo: Sendable, Equatable {
         self.hasMagnetometer = hasMagnetometer
         self.maximumSampleRate = maximumSampleRate
         self.hasStepCounter = hasStepCounter
+        self.hasPPG = hasPPG
     }
 
     /// Device motion needs an accelerometer and a gyroscope.

@@ -1,4 +1,5 @@
-import BodyReadings
+// Not importing BodyReadings (the capture's fan-outs need no import): its live HeartRateSample would make the
+// store's ambiguous, and the module ReadingsStore cannot be named past its class ReadingsStore.
 import Fusion
 import Pulse
 import ReadingFormats

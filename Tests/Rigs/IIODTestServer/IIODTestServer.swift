@@ -4,7 +4,7 @@ import MotionSimulation
 
 /// A test-support iiod: serves an `IIOFixture` over libiio 0.24's iiod text protocol on a TCP port, so that the
 /// real network client (`ip:` contexts, `iio_info`, `iio_attr`, `iio_readdev`) sees devices with attribute values
-/// and buffered samples generated from a known trajectory (MotionSimulation).
+/// and buffered samples generated from a known trajectory (MotionSimulation) and, for pulse sensors, a known pulse.
 ///
 /// Each connection runs on its own thread; attribute values, triggers and the write log are shared between
 /// connections; every connection's buffers sample the same trajectory clock (`rateScale` trajectory seconds per
@@ -35,10 +35,13 @@ public final class IIODTestServer: Sendable {
     ///     `.infinity`: buffers are filled as fast as they are read).
     ///   - dropEvery: leave every n-th sample of the sample grid out of buffers, so that timestamps show a gap of
     ///     two periods, as after a kernel FIFO overrun (default 0: no drops).
+    ///   - pulse: what the intensity channels of pulse sensors play, at trajectory time (default: a simulated pulse
+    ///     at 72 beats/min, `PulseWaveform.simulated()`).
     /// - Throws: `IIODTestServerError` when the socket cannot be set up.
     public init(
         fixture: IIOFixture, host: String = "127.0.0.1", port: UInt16 = 0,
-        trajectory: any Trajectory = ScriptedTrajectory.demo, rateScale: Double = 1, dropEvery: Int = 0
+        trajectory: any Trajectory = ScriptedTrajectory.demo, rateScale: Double = 1, dropEvery: Int = 0,
+        pulse: PulseWaveform = .simulated()
     ) throws {
         let address = "\(host):\(port)"
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -81,7 +84,8 @@ public final class IIODTestServer: Sendable {
         self.host = host
         self.port = UInt16(bigEndian: actual.sin_port)
         self.listener = fd
-        self.state = ServerState(fixture: fixture, trajectory: trajectory, rateScale: rateScale, dropEvery: dropEvery)
+        self.state = ServerState(
+            fixture: fixture, trajectory: trajectory, pulse: pulse, rateScale: rateScale, dropEvery: dropEvery)
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "iiod-test-accept"
         thread.start()
@@ -230,6 +234,9 @@ public final class IIODTestServer: Sendable {
 
     /// The trajectory served.
     public var trajectory: any Trajectory { state.trajectory }
+
+    /// The pulse the intensity channels play (at trajectory time).
+    public var pulse: PulseWaveform { state.pulse }
 
     /// The trajectory served, under the name the first version of this API used (`server.motion.truth(at:)`).
     public var motion: any Trajectory { state.trajectory }

@@ -1,5 +1,6 @@
 // bodyreadings-test-iiod: serves a fixture over the iiod protocol until SIGINT/SIGTERM.
 // Usage: bodyreadings-test-iiod --fixture NAME [--host ADDR] [--port N] [--rate-scale X|fast] [--trajectory NAME]
+//                               [--pulse FILE.csv]
 import Foundation
 import MotionMath
 import Glibc
@@ -19,7 +20,7 @@ let usage = """
     OVERVIEW: a test iiod (libiio 0.24 protocol) serving simulated IIO sensors with values and samples
 
     USAGE: bodyreadings-test-iiod --fixture NAME [--host ADDR] [--port N] [--rate-scale X|fast]
-                                  [--trajectory NAME]
+                                  [--trajectory NAME] [--pulse FILE.csv]
 
     OPTIONS:
       --fixture NAME      one of: \(IIOFixture.all.map(\.name).joined(separator: ", "))
@@ -28,6 +29,9 @@ let usage = """
       --rate-scale X      trajectory seconds per wall second (default 1); `fast` streams as fast as read
       --trajectory NAME   the motion the samples encode: \(trajectories.map(\.name).joined(separator: ", "))
                           (default demo: MotionSimulation's 80-second phone-in-hand scene, repeated)
+      --pulse FILE.csv    the pulse that pulse sensors (max30102, afe4404, …) play: the t and ppg columns of a
+                          recording such as ../shared/data/ppg/a103l.csv, repeated (default: a simulated pulse at
+                          72 beats/min)
       --print-xml         print the fixture's context XML and exit
       -h, --help          show this help
 
@@ -46,6 +50,7 @@ var port: UInt16 = 0
 var rateScale = 1.0
 var printXML = false
 var trajectoryName = "demo"
+var pulsePath: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     func value() -> String {
@@ -72,6 +77,7 @@ while let argument = arguments.next() {
             fail("--rate-scale \(text) is not a positive number or `fast`")
         }
     case "--trajectory": trajectoryName = value()
+    case "--pulse": pulsePath = value()
     case "--print-xml": printXML = true
     default: fail("unknown argument \(argument); see --help")
     }
@@ -88,13 +94,22 @@ if printXML {
     exit(0)
 }
 
+var pulse = PulseWaveform.simulated()
+if let pulsePath {
+    do {
+        pulse = try PulseWaveform.load(csv: pulsePath)
+    } catch {
+        fail("cannot read a pulse from \(pulsePath) (a CSV with t and ppg columns): \(error)", code: 66)
+    }
+}
+
 signal(SIGINT, SIG_IGN)
 signal(SIGTERM, SIG_IGN)
 signal(SIGPIPE, SIG_IGN)
 let server: IIODTestServer
 do {
     server = try IIODTestServer(
-        fixture: fixture, host: host, port: port, trajectory: trajectory, rateScale: rateScale
+        fixture: fixture, host: host, port: port, trajectory: trajectory, rateScale: rateScale, pulse: pulse
     )
 } catch {
     fail("\(error)", code: 69)

@@ -15,6 +15,11 @@ public enum ChannelKind: String, Sendable, Hashable, CaseIterable {
     /// A step-counting chip's activity (IIO `activity` with modifier still, walking or running): `input` answers 100
     /// for the activity the trajectory's recent steps show, else 0.
     case activity
+    /// Light intensity seen by a pulse sensor's photodiode, ADC counts (IIO `intensity`): follows the served pulse
+    /// (`PulseWaveform`) through the channel's `IntensityProfile`.
+    case intensity
+    /// An LED drive current (IIO `current`, an output channel of the AFE440x): its attributes hold their values.
+    case current
     /// None of the above: libiio's `mount` pseudo-channel that carries `in_mount_matrix`.
     case other
 }

@@ -1,6 +1,6 @@
 import Glibc
 
-/// One IIO device of a fixture: an IMU part, a magnetometer or a trigger.
+/// One IIO device of a fixture: an IMU part, a magnetometer, a pulse sensor or a trigger.
 public struct FixtureDevice: Sendable, Hashable {
     /// The device id (`iio:device0`, `trigger0`).
     public var id: String
@@ -24,14 +24,23 @@ public struct FixtureDevice: Sendable, Hashable {
     /// Raw reads answer `EBUSY` while a buffer of the device is open (drivers whose `read_raw` calls
     /// `iio_device_claim_direct_mode`: st_lsm6dsx, inv_icm42600, inv_mpu6050).
     public var rawBusyWhileBuffered: Bool
+    /// Raw reads answer `EAGAIN` unless a buffer of the device is open (max30100's temperature: "can only be
+    /// acquired while the engine is running").
+    public var rawNeedsBuffer: Bool
+    /// The rate buffers sample at, Hz, for drivers without a `sampling_frequency` attribute (the health drivers run
+    /// at a fixed 100 samples/s); nil: the attribute's value.
+    public var fixedRate: Double?
 
     /// Creates a device.
     public init(
         id: String, name: String, label: String? = nil, channels: [FixtureChannel] = [],
         attributes: [FixtureAttribute] = [], bufferAttributes: [FixtureAttribute] = [],
         debugAttributes: [FixtureAttribute] = [], trigger: TriggerSupport = .unsupported(errno: ENOENT),
-        bufferEnableError: Int32? = nil, rawBusyWhileBuffered: Bool = false
+        bufferEnableError: Int32? = nil, rawBusyWhileBuffered: Bool = false, rawNeedsBuffer: Bool = false,
+        fixedRate: Double? = nil
     ) {
+        self.fixedRate = fixedRate
+        self.rawNeedsBuffer = rawNeedsBuffer
         self.rawBusyWhileBuffered = rawBusyWhileBuffered
         self.id = id
         self.name = name

@@ -46,7 +46,7 @@ enum IIOContextXML {
     }
 
     private static func render(_ channel: FixtureChannel) -> String {
-        var out = "<channel id=\"\(escape(channel.id))\" type=\"input\" >"
+        var out = "<channel id=\"\(escape(channel.id))\" type=\"\(channel.isOutput ? "output" : "input")\" >"
         if let index = channel.scanIndex, let format = channel.scanFormat {
             out += "<scan-element index=\"\(index)\" format=\"\(escape(format.xmlString))\" "
             // The local backend reads the channel's `scale` once with strtof and libiio prints it with %f.

@@ -126,8 +126,9 @@ final class IIODSession {
             case "INPUT", "OUTPUT":
                 guard rest.count >= 2 else { return .failure(ErrnoCode(EINVAL)) }
                 let channelID = rest[1]
-                // Every fixture channel is an input (fixture channels have ids only, no names).
-                guard first == "INPUT", let channel = device.channels.first(where: { $0.id == channelID }) else {
+                // Fixture channels have ids only, no names; the direction must match.
+                let output = first == "OUTPUT"
+                guard let channel = device.channels.first(where: { $0.id == channelID && $0.isOutput == output }) else {
                     return .failure(ErrnoCode(ENXIO))
                 }
                 target = .channel(channel)

@@ -4,10 +4,13 @@ import MotionSimulation
 
 /// The mutable side of a served fixture, shared by all connections: attribute values (keyed by sysfs file, so
 /// that writing `in_accel_scale` through one channel changes it for all accel channels, as in sysfs), current
-/// triggers, the write log, and the trajectory clock that raw reads and buffers sample.
+/// triggers, the write log, and the trajectory clock that raw reads and buffers sample (motion from the trajectory,
+/// light intensities from the pulse waveform).
 final class ServerState: Sendable {
     let fixture: IIOFixture
     let trajectory: any Trajectory
+    /// What intensity channels play.
+    let pulse: PulseWaveform
     /// The die temperature temperature channels report, °C (trajectories carry none).
     static let dieTemperature = 25.0
     /// Trajectory seconds per wall-clock second; `.infinity` streams buffers as fast as the client reads.
@@ -33,10 +36,11 @@ final class ServerState: Sendable {
     let dropEvery: Int
     private let vanishedErrno = Locked<Int32?>(nil)
 
-    init(fixture: IIOFixture, trajectory: any Trajectory, rateScale: Double, dropEvery: Int) {
+    init(fixture: IIOFixture, trajectory: any Trajectory, pulse: PulseWaveform, rateScale: Double, dropEvery: Int) {
         self.dropEvery = dropEvery
         self.fixture = fixture
         self.trajectory = trajectory
+        self.pulse = pulse
         self.rateScale = rateScale > 0 ? rateScale : 1
         self.monotonicOrigin = Self.now(CLOCK_MONOTONIC)
         self.timestampOrigin = Self.now(CLOCK_REALTIME)
@@ -90,9 +94,11 @@ final class ServerState: Sendable {
         if let channel, attribute.name == "input", channel.kind == .steps || channel.kind == .activity {
             return .success(stepCounterValue(device: device, channel: channel))
         }
-        if let channel, attribute.name == "raw", channel.kind != .timestamp, channel.kind != .other {
+        let measured: Set<ChannelKind> = [.accel, .anglvel, .magn, .temp, .intensity]
+        if let channel, attribute.name == "raw", measured.contains(channel.kind) {
             // iio_device_claim_direct_mode: no single reads while the buffer runs.
             if device.rawBusyWhileBuffered && openBuffers(of: device.id) > 0 { return .failure(ErrnoCode(EBUSY)) }
+            if device.rawNeedsBuffer && openBuffers(of: device.id) == 0 { return .failure(ErrnoCode(EAGAIN)) }
             return .success(String(rawValue(device: device, channel: channel, truth: trajectory.truth(at: trajectoryNow))))
         }
         return .success(currentValue(device: device, kind: kind, attribute: attribute))
@@ -230,8 +236,10 @@ final class ServerState: Sendable {
 
     // MARK: Sample encoding
 
-    /// The device's sampling frequency in Hz (device attribute, else the first channel's), 0 when unknown.
+    /// The device's sampling frequency in Hz (its fixed rate, else the device attribute, else the first channel's),
+    /// 0 when unknown.
     func samplingFrequency(of device: FixtureDevice) -> Double {
+        if let fixed = device.fixedRate { return fixed }
         if let attribute = device.attribute("sampling_frequency"),
            let value = Double(currentValue(device: device, kind: .device, attribute: attribute)) {
             return value
@@ -252,6 +260,8 @@ final class ServerState: Sendable {
         var scale: Double
         var offset: Double
         var inverseMount: FixtureMountMatrix
+        /// An intensity channel's profile, with the pulse it follows.
+        var intensity: (profile: IntensityProfile, pulse: PulseWaveform)?
     }
 
     func encoding(device: FixtureDevice, channel: FixtureChannel) -> ChannelEncoding {
@@ -267,7 +277,8 @@ final class ServerState: Sendable {
         if let matrixText, let parsed = FixtureMountMatrix(matrixText) { mount = parsed }
         return ChannelEncoding(
             kind: channel.kind, axis: channel.axis?.rawValue ?? 0, scale: number("scale", default: 1),
-            offset: number("offset", default: 0), inverseMount: mount.inverse ?? .identity
+            offset: number("offset", default: 0), inverseMount: mount.inverse ?? .identity,
+            intensity: channel.intensity.map { ($0, pulse) }
         )
     }
 
@@ -277,8 +288,11 @@ final class ServerState: Sendable {
         switch encoding.kind {
         case .timestamp:
             return timestampOrigin + Int64((time * 1e9).rounded())
-        case .other, .steps, .activity:
+        case .other, .current, .steps, .activity:
             return 0
+        case .intensity:
+            guard let (profile, pulse) = encoding.intensity else { return 0 }
+            return Int64(profile.counts(pulse: pulse.value(at: time)).rounded())
         case .temp:
             let milliDegrees = Self.dieTemperature * 1000
             return Int64((milliDegrees / encoding.scale - encoding.offset).rounded())

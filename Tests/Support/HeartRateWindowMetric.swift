@@ -1,13 +1,14 @@
-import Pulse
-
 /// The heart-rate metric of `shared/data/ppg/README.md`: 10 s windows every 5 s after the first 10 s; reference =
 /// 60 / mean RR of the reference beats in the window, estimate = median of the reported heart rates of the beats in
 /// it; mean absolute error over the windows with an estimate, and the fraction of windows that have one.
-struct WindowMetric {
-    var meanAbsoluteError: Double
-    var coverage: Double
+public struct HeartRateWindowMetric: Sendable {
+    /// Mean absolute error, beats/min (NaN without any window with an estimate).
+    public var meanAbsoluteError: Double
+    /// Fraction of the windows with an estimate.
+    public var coverage: Double
 
-    init(beats: [Beat], reference: [Double], duration: Double) {
+    /// The metric of `beats` (time s, heart rate beats/min or nil) against `reference` beat times over `duration` s.
+    public init(beats: [(time: Double, heartRate: Double?)], reference: [Double], duration: Double) {
         var errors: [Double] = []
         var windows = 0
         for index in 0... {
@@ -20,11 +21,16 @@ struct WindowMetric {
             let referenceRate = 60 / ((last - first) / Double(inWindow.count - 1))
             let rates = beats.filter { $0.time >= start && $0.time < end }.compactMap(\.heartRate).sorted()
             guard !rates.isEmpty else { continue }
-            let n = rates.count
-            let median = n % 2 == 1 ? rates[n / 2] : 0.5 * (rates[n / 2 - 1] + rates[n / 2])
-            errors.append(abs(median - referenceRate))
+            errors.append(abs(Self.median(rates) - referenceRate))
         }
         meanAbsoluteError = errors.isEmpty ? .nan : errors.reduce(0, +) / Double(errors.count)
         coverage = windows == 0 ? 0 : Double(errors.count) / Double(windows)
+    }
+
+    /// The median of sorted values.
+    public static func median(_ sorted: [Double]) -> Double {
+        let n = sorted.count
+        guard n > 0 else { return .nan }
+        return n % 2 == 1 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2])
     }
 }
