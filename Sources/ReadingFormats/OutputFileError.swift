@@ -4,15 +4,19 @@ import Glibc
 import Darwin
 #endif
 
-/// Why an `OutputFile` could not be created, written or closed: the path, the step and the error number.
+/// Why an `OutputFile` was refused or could not be created, written or finished: the path, the step and the error
+/// number.
 public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The step that failed.
     public enum Operation: Sendable, Equatable {
-        /// Creating or truncating the file (`open`).
+        /// The output is the same file as this input (as given; `-` is stdin): refused before anything was opened
+        /// for writing (`errno` 0).
+        case sameFileAsInput(String)
+        /// Creating the temporary file beside the target, or opening a device or FIFO.
         case create
         /// Writing to it.
         case write
-        /// Closing it (where NFS reports write errors).
+        /// Flushing, closing and renaming it over the target (where NFS and full disks report lost writes).
         case close
     }
 
@@ -20,7 +24,7 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
     public var path: String
     /// The step that failed.
     public var operation: Operation
-    /// The error number.
+    /// The error number (0 for `sameFileAsInput`).
     public var errno: Int32
 
     public init(path: String, operation: Operation, errno: Int32) {
@@ -29,8 +33,12 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
         self.errno = errno
     }
 
-    /// `cannot write 'PATH': <strerror>`.
+    /// `cannot write 'PATH': <strerror>`, or `'PATH' is the same file as the input 'INPUT'`.
     public var description: String {
+        if case .sameFileAsInput(let input) = operation {
+            let named = input == "-" ? "standard input" : "input '\(input)'"
+            return "'\(path)' is the same file as the \(named): writing it would destroy what is being read"
+        }
         let reason = strerror(errno).map { String(cString: $0) } ?? "errno \(errno)"
         return "cannot write '\(path)': \(reason)"
     }

@@ -66,28 +66,40 @@ package enum FileSystem {
         return String(path[path.index(after: slash)...])
     }
 
+    /// Creates and opens (write-only) a new file in the directory of `path`, named `.NAME.tmp-PID-RANDOM` so that no
+    /// other writer uses it (`O_EXCL` guarantees it) and listings skip it: what an atomic replacement of `path` is
+    /// written to before it is renamed over `path`. Returns the descriptor and the temporary file's path.
+    package static func createTemporary(beside path: String, mode: mode_t = 0o644) throws(SystemError)
+        -> (descriptor: Int32, path: String)
+    {
+        let prefix = directoryName(path) + "/." + baseName(path) + ".tmp-\(getpid())-"
+        var failure = SystemError(operation: "open", errno: .fileExists, path: directoryName(path))
+        for _ in 0..<16 {
+            let temporary = prefix + String(UInt32.random(in: 0...UInt32.max))
+            do {
+                return (try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: mode), temporary)
+            } catch {
+                failure = error
+                if error.errno != .fileExists { break }
+            }
+        }
+        throw failure
+    }
+
     /// Writes `bytes` to `path` atomically: a temporary file in the same directory is written and fsync'ed, renamed
     /// over the target, and the directory fsync'ed, so that a crash leaves either the old or the new file, never a
     /// mixture. Failures before the rename remove the temporary file and leave the target untouched.
     package static func writeAtomically(
         _ bytes: [UInt8], to path: String, crashAt crash: CrashPoint? = nil
     ) throws(WriteFailure) {
-        let directory = directoryName(path)
-        // 1. A temporary name that no other writer uses (pid + a random suffix; O_EXCL guarantees it).
-        var temporary = ""
-        var descriptor: Int32 = -1
-        var failure = SystemError(operation: "open", errno: .fileExists, path: directory)
-        for _ in 0..<16 {
-            temporary = directory + "/." + baseName(path) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            do {
-                descriptor = try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
-                break
-            } catch {
-                failure = error
-                if error.errno != .fileExists { break }
-            }
+        // 1. A temporary file beside the target, which no other writer uses.
+        let descriptor: Int32
+        let temporary: String
+        do {
+            (descriptor, temporary) = try createTemporary(beside: path)
+        } catch {
+            throw .directory(error)
         }
-        guard descriptor >= 0 else { throw .directory(failure) }
 
         // 2. Write everything (half of it when a crash is simulated during the write), then flush it to the disk.
         let crashesDuringWrite = crash == .duringWrite && !bytes.isEmpty
@@ -104,12 +116,21 @@ package enum FileSystem {
         if crashesDuringWrite || crash == .beforeRename { throw .simulatedCrash(temporary: temporary) }
 
         // 3. Replace the target in one step, then make the rename itself durable.
-        if rename(temporary, path) != 0 {
-            let error = SystemError(operation: "rename", errno: .current, path: path)
+        do {
+            try rename(temporary, over: path)
+        } catch {
             unlink(temporary)
             throw .file(error)
         }
-        if let directoryDescriptor = try? SystemCall.open(directory, O_RDONLY | O_DIRECTORY) {
+    }
+
+    /// Renames `temporary` over `path` (one step: a reader sees the old file or the new one) and flushes the
+    /// directory so that the rename survives a crash. `temporary` must be in the directory of `path`.
+    package static func rename(_ temporary: String, over path: String) throws(SystemError) {
+        guard cRename(temporary, path) == 0 else {
+            throw SystemError(operation: "rename", errno: .current, path: path)
+        }
+        if let directoryDescriptor = try? SystemCall.open(directoryName(path), O_RDONLY | O_DIRECTORY) {
             try? SystemCall.fsync(directoryDescriptor)
             try? SystemCall.close(directoryDescriptor)
         }
@@ -140,3 +161,5 @@ package enum FileSystem {
         return names.sorted()
     }
 }
+
+private func cRename(_ old: String, _ new: String) -> Int32 { rename(old, new) }

@@ -185,6 +185,17 @@ struct PipelineTests {
         #expect(input.log.all == ["interrupt", "start 0.1", "stop"])
     }
 
+    /// A file's reads cannot be interrupted (`fuse` on Ctrl-C): the run stops at its next check, every 64 elements.
+    @Test func cancelStopsAnInputThatNeverBlocks() throws {
+        let input = ScriptedInput(Self.times(100_000))
+        let control = PipelineControl()
+        control.cancel()
+        let (report, consumer) = try run(input, control: control)
+        #expect(report.ending == .cancelled)
+        #expect(report.elements == 64)
+        #expect(consumer.received.count == 63)
+    }
+
     @Test func decimationDeliversOnTheGridOfTheInterval() throws {
         let (report, consumer) = try run(
             ScriptedInput(Self.times(101)), settings: PipelineSettings(captureInterval: 0.1, updateInterval: 0.25))

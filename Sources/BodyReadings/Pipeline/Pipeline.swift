@@ -80,7 +80,11 @@ where Processor.Input == Input.Element, Processor.Output: Timestamped {
             var origin: Double?
             while let element = try input.next() {
                 elements += 1
-                if elements & 63 == 0 { control.record(input.statistics) }
+                if elements & 63 == 0 {
+                    control.record(input.statistics)
+                    // An input whose reads cannot be interrupted (a file) stops here.
+                    if control.isCancelled { break }
+                }
                 if let duration = settings.duration {
                     let first = origin ?? element.timestamp
                     origin = first

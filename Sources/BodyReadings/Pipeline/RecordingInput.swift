@@ -5,8 +5,8 @@ import Sensors
 /// The pipeline input over a recording file (`fuse`): its samples in file order, corrected with a calibration
 /// when one is given (for a recording made without one). Reads as it goes, in constant memory.
 ///
-/// A file never makes the pipeline wait, so consumers flush only at the end; a recording cannot be interrupted
-/// half-way (it ends, or a count stops it).
+/// A file never makes the pipeline wait, so consumers flush only at the end; a cancelled run stops at the
+/// pipeline's next check (every 64 samples).
 public struct RecordingInput: PipelineInput {
     public typealias Failure = RecordingError
 

@@ -54,7 +54,9 @@ enum FuseCommand {
 
                 EXIT STATUS: 0 ok, 64 usage error, 65 malformed recording (the message names the line) or \
                 malformed --calibration FILE, 74 file not readable or output not writable, 77 --calibration FILE \
-                not permitted.
+                not permitted, 130 interrupted (Ctrl-C). An output FILE is replaced only when fusing succeeded: \
+                after a failure it is left as it was (a new FILE keeps the rows before the failure); an output that \
+                is the recording or the calibration file (also through a link) is refused (64).
                 """
         ),
         run: run
@@ -69,26 +71,37 @@ enum FuseCommand {
         let interval = try arguments.double("--interval", in: 0...86_400) ?? 0
         let useMagnetometer = !arguments.has("--no-magnetometer")
         let path = arguments.positionals.first ?? "-"
-        let calibration = try CalibrationOptions.resolve(forRecordingWith: arguments, console: console)
 
-        // 2. Input and output.
+        // 2. Input and output: an output that is the recording or the calibration file is refused first.
+        let output = try arguments.value("--output").map {
+            try OutputFile(path: $0, inputs: [path] + (arguments.value("--calibration").map { [$0] } ?? []))
+        }
+        let calibration = try CalibrationOptions.resolve(forRecordingWith: arguments, console: console)
         let reader = path == "-"
             ? try RecordingReader(fileDescriptor: 0, source: "<stdin>", useMagnetometer: useMagnetometer)
             : try RecordingReader(path: path, useMagnetometer: useMagnetometer)
-        let output = try arguments.value("--output").map { try OutputFile(path: $0) }
         let writer = output.map { file in
             MotionOutputWriter(format: format, units: units, sink: { try file.write($0) })
         } ?? MotionOutputWriter(format: format, units: units, console: console)
 
-        // 3. Fuse as we read, or read everything and smooth.
-        try writer.writeHeader()
-        let input = RecordingInput(reader: reader, calibration: calibration)
-        let settings = PipelineSettings(captureInterval: interval, updateInterval: interval)
-        var consumer = MotionOutputConsumer(writer: writer)
-        let report = arguments.has("--offline")
-            ? try run(Pipeline(input: input, processor: AttitudeSmoother(), settings: settings), into: &consumer)
-            : try run(Pipeline(input: input, processor: AttitudeFilter(), settings: settings), into: &consumer)
-        try output?.close()
+        // 3. Fuse as we read, or read everything and smooth. A failure or Ctrl-C leaves an existing output file as
+        //    it was (a new one with the rows before the failure).
+        let report = try OutputFile.abandoningOnFailure(output, flush: writer.flush) {
+            try writer.writeHeader()
+            let input = RecordingInput(reader: reader, calibration: calibration)
+            let settings = PipelineSettings(captureInterval: interval, updateInterval: interval)
+            var consumer = MotionOutputConsumer(writer: writer)
+            let report = arguments.has("--offline")
+                ? try run(Pipeline(input: input, processor: AttitudeSmoother(), settings: settings), into: &consumer,
+                    console: console)
+                : try run(Pipeline(input: input, processor: AttitudeFilter(), settings: settings), into: &consumer,
+                    console: console)
+            if report.ending == .cancelled {
+                throw CLIError("interrupted before the end of \(reader.source)", exitCode: .interrupted)
+            }
+            try output?.close()
+            return report
+        }
         if report.elements == 0 {
             console.warning("\(reader.source) has a header but no samples; nothing to fuse")
         }
@@ -97,9 +110,9 @@ enum FuseCommand {
 
     /// Runs `pipeline` (one specialisation per processor).
     static func run<Processor: ReadingProcessor>(
-        _ pipeline: Pipeline<RecordingInput, Processor>, into consumer: inout MotionOutputConsumer
+        _ pipeline: Pipeline<RecordingInput, Processor>, into consumer: inout MotionOutputConsumer, console: Console
     ) throws -> PipelineReport where Processor.Output == MotionEstimate {
         var pipeline = pipeline
-        return try pipeline.run(into: &consumer)
+        return try pipeline.run(into: &consumer, console: console, emergency: {})
     }
 }

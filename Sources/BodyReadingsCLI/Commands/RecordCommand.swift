@@ -41,20 +41,20 @@ enum RecordCommand {
         let interval = try SourceOptions.interval(arguments)
         let duration = try arguments.double("--duration", in: 0.000_001...1e9)
         let count = try arguments.integer("--count", in: 1...Int.max)
+        // The file is checked against the recording replayed and the calibration file before anything is opened.
+        var inputs = arguments.value("--calibration").map { [$0] } ?? []
+        if case .replay(let replayed, _) = specification { inputs.append(replayed) }
+        let output = path == "-" ? nil : try OutputFile(path: path, inputs: inputs)
         let source = try SourceOptions.open(specification)
         try StreamCommand.requireDeviceMotion(source.info, command: "record")
         try SourceOptions.check(interval: interval, against: source.info, command: "record")
         let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
         let writer: RecordingWriter
-        if path == "-" {
+        if let output {
+            writer = RecordingWriter(file: output, includesMagnetometer: source.info.hasMagnetometer)
+        } else {
             writer = RecordingWriter(includesMagnetometer: source.info.hasMagnetometer) { bytes in
                 try console.write(bytes: bytes)
-            }
-        } else {
-            do {
-                writer = try RecordingWriter(path: path, includesMagnetometer: source.info.hasMagnetometer)
-            } catch {
-                throw CLIError(error.description, exitCode: .ioError)
             }
         }
         var pipeline = Pipeline(
@@ -62,11 +62,16 @@ enum RecordCommand {
             settings: PipelineSettings(
                 captureInterval: interval, count: count, duration: duration, log: console.captureLog))
         var consumer = RecordingConsumer(writer: writer, console: path == "-" ? console : nil)
-        let report = try pipeline.run(into: &consumer, console: console)
-        do {
-            try writer.close()
-        } catch {
-            throw CLIError("could not finish writing '\(path)': \(error)", exitCode: .ioError)
+        // Stopping (Ctrl-C, --duration, the end of a replay) finishes the file; a failure keeps an existing file as
+        // it was and a new one with the samples before it.
+        let report = try OutputFile.abandoningOnFailure(output, flush: writer.flush) {
+            let report = try pipeline.run(into: &consumer, console: console)
+            do {
+                try writer.close()
+            } catch {
+                throw CLIError("could not finish writing '\(path)': \(error)", exitCode: .ioError)
+            }
+            return report
         }
         StreamCommand.report(report, console: console, what: "samples")
         return .ok

@@ -1,11 +1,15 @@
 import ReadingFormats
 
-/// An output file that cannot be created, written or closed ends the command with exit 74 (`EX_IOERR`).
+/// An output file that is an input is a usage error (exit 64); one that cannot be created, written or finished ends
+/// the command with exit 74 (`EX_IOERR`).
 extension OutputFileError: CLIErrorConvertible {
     public var cliError: CLIError {
         switch operation {
+        case .sameFileAsInput:
+            CLIError(description + "; write to another file and rename it afterwards", exitCode: .usage)
         case .create: CLIError(description + "; check the directory and its permissions", exitCode: .ioError)
-        case .write, .close: CLIError(description, exitCode: .ioError)
+        case .write, .close:
+            CLIError(description + "; check the free space and the file system", exitCode: .ioError)
         }
     }
 }

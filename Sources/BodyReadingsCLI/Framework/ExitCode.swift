@@ -16,4 +16,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case ioError = 74
     /// `EX_NOPERM`: permission denied.
     case noPermission = 77
+    /// 128 + `SIGINT`, the shell's status for a command stopped by Ctrl-C: a run that was to go to its end (`fuse`)
+    /// was interrupted.
+    case interrupted = 130
 }

@@ -25,14 +25,19 @@ public final class RecordingWriter {
         pending.append(0x0A)
     }
 
-    /// A writer creating (or truncating) the file at `path`, mode 0644.
-    public init(path: String, includesMagnetometer: Bool) throws(RecordingError) {
+    /// A writer creating (or replacing, at `close()`) the file at `path` (see `OutputFile`).
+    public convenience init(path: String, includesMagnetometer: Bool) throws(RecordingError) {
         let file: OutputFile
         do {
             file = try OutputFile(path: path)
         } catch {
             throw RecordingError(source: path, reason: .cannotOpen(errno: error.errno))
         }
+        self.init(file: file, includesMagnetometer: includesMagnetometer)
+    }
+
+    /// A writer to `file`, which `close()` finishes and `abandon()` gives up.
+    public init(file: OutputFile, includesMagnetometer: Bool) {
         self.includesMagnetometer = includesMagnetometer
         self.file = file
         self.sink = { bytes in try Self.recordingError { () throws(OutputFileError) in try file.write(bytes) } }
@@ -59,6 +64,14 @@ public final class RecordingWriter {
         try flush()
         guard let file else { return }
         try Self.recordingError { () throws(OutputFileError) in try file.close() }
+    }
+
+    /// Ends a failed recording: writes what is buffered (whole lines), then gives the file up (`OutputFile.abandon`:
+    /// an existing file is left as it was, a new one keeps the lines written). Nil for a writer without a file.
+    @discardableResult
+    public func abandon() -> OutputFile.Abandoned? {
+        try? flush()
+        return file?.abandon()
     }
 
     /// Appends the recording line of `sample` (with its newline) to `buffer`.
