@@ -17,6 +17,9 @@
 //   loop) → SystemSupport, TextFormats (percent-decoding); `serve --http` mounts it (issue 12).
 //   ReadingsStore (the readings store: steps, heart rate and motion per minute in SQLite through CSQLite; its
 //   recorder, queries per local hour/day and time arguments) serves the history command and the service (issue 12).
+//   ReadingsWeb (the JSON API, the event streams and the embedded dashboard page, against its ReadingsProvider
+//   protocol) → HTTP, ReadingsStore (history queries); Service implements the provider on its capture and `serve
+//   --http` mounts it.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -77,7 +80,15 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
-                "BodyReadings", "Fusion", "MotionMath", "ReadingFormats", "Sensors", "SystemSupport", "TextFormats",
+                "BodyReadings", "Fusion", "MotionMath", "Pulse", "ReadingFormats", "ReadingsStore", "ReadingsWeb",
+                "Sensors", "SystemSupport", "TextFormats",
+            ],
+            swiftSettings: strict),
+        .target(
+            name: "ReadingsWeb",
+            dependencies: [
+                "HTTP", "Fusion", "Pedometry", "Pulse", "ReadingFormats", "ReadingsStore", "SystemSupport",
+                "TextFormats",
             ],
             swiftSettings: strict),
         .target(
@@ -90,7 +101,7 @@ let package = Package(
             name: "BodyReadingsCLI",
             dependencies: [
                 "BodyReadings", "Sensors", "Calibration", "Fusion", "MotionMath", "ReadingFormats", "TextFormats",
-                "MQTT", "Publishing", "ReadingsStore", "Service", "SystemSupport",
+                "MQTT", "Publishing", "ReadingsStore", "Service", "SystemSupport", "HTTP", "ReadingsWeb",
             ],
             swiftSettings: strict),
         .executableTarget(name: "bodyreadings", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
@@ -117,6 +128,13 @@ let package = Package(
         .executableTarget(
             name: "bodyreadings-store-writer", dependencies: ["ReadingsStore", "Pulse", "Pedometry"],
             path: "Tests/Rigs/bodyreadings-store-writer", swiftSettings: strict),
+        .target(
+            name: "SimulatedReadings",
+            dependencies: ["ReadingsWeb", "Fusion", "MotionMath", "Pedometry", "Pulse", "ReadingsStore"],
+            path: "Tests/Rigs/SimulatedReadings", swiftSettings: strict),
+        .executableTarget(
+            name: "bodyreadings-web-rig", dependencies: ["SimulatedReadings", "ReadingsWeb", "HTTP"],
+            path: "Tests/Rigs/bodyreadings-web-rig", swiftSettings: strict),
         .executableTarget(
             name: "bodyreadings-mqtt-rig", dependencies: ["Publishing", "MQTT", "MotionMath"],
             path: "Tests/Rigs/bodyreadings-mqtt-rig", swiftSettings: strict),
@@ -192,6 +210,10 @@ let package = Package(
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "HTTPTests", dependencies: ["HTTP", "MotionMath", "SystemSupport", "TestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ReadingsWebTests",
+            dependencies: ["ReadingsWeb", "HTTP", "SimulatedReadings", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "ReadingsStoreTests", dependencies: ["ReadingsStore", "Pedometry", "Pulse", "TestSupport"],

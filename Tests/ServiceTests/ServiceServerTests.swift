@@ -142,13 +142,3 @@ struct ServiceServerTests {
         #expect(waitUntil { server.clientCount == 0 })
     }
 }
-
-/// Polls `condition` for up to `timeout` seconds.
-func waitUntil(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline { return false }
-        usleep(2000)
-    }
-    return true
-}

@@ -21,7 +21,12 @@ public final class ChildProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var exitStatus: Int32?
 
-    public init(_ path: String, _ arguments: [String], standardOutput: Output = .null, standardError: Output = .null) throws {
+    /// Starts `path` with `arguments`; `descriptors` maps further descriptors of the child to the caller's (a browser's
+    /// `--remote-debugging-pipe` reads fd 3 and writes fd 4).
+    public init(
+        _ path: String, _ arguments: [String], standardOutput: Output = .null, standardError: Output = .null,
+        descriptors: [Int32: Int32] = [:]
+    ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -42,6 +47,7 @@ public final class ChildProcess: @unchecked Sendable {
                 posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
             }
         }
+        for (child, parent) in descriptors { posix_spawn_file_actions_adddup2(&actions, parent, child) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -1,6 +1,7 @@
 import BodyReadings
 import Publishing
 import Dispatch
+import HTTP
 import ReadingFormats
 import Sensors
 import Service
@@ -34,7 +35,7 @@ enum ServeCommand {
                 ["--mqtt"], value: "URL",
                 help: "Also publish to this MQTT broker, as 'publish' does (mqtt://[USER[:PASS]@]HOST[:PORT], mqtts://…)."),
             OptionSpec(["--mqtt-interval"], value: "SECONDS", help: "Seconds between published motion updates (default 0.1)."),
-        ] + MQTTOptions.all + CalibrationOptions.all,
+        ] + HTTPOptions.all + MQTTOptions.all + CalibrationOptions.all,
         discussion: """
             Clients connect to the socket and send one JSON request per line: subscribe to motion, raw, steps or \
             heart_rate at their own interval, unsubscribe, available, status, history. Every update is one JSON \
@@ -44,6 +45,10 @@ enum ServeCommand {
 
             Stops on SIGINT or SIGTERM: clients are told, the sensors' sysfs settings restored, the socket removed.
 
+            With --http HOST:PORT it also serves the dashboard (/), a JSON API (/api/...) and event streams \
+            (/events/...) over HTTP; an address other than loopback needs --token FILE (README, "HTTP API and \
+            dashboard").
+
             With --mqtt URL it also publishes device motion to a broker, as 'publish' does (topics, payloads and \
             outages: README, "Fleets").
 
@@ -51,6 +56,8 @@ enum ServeCommand {
               bodyreadings serve
               bodyreadings serve --source sim --socket /tmp/br.sock
               bodyreadings serve --mqtt mqtt://broker.local --device-id lab-3
+              bodyreadings serve --http 127.0.0.1:8080
+              bodyreadings serve --http 0.0.0.0:8080 --token ~/.config/bodyreadings/token
               echo '{"op":"subscribe","reading":"motion","interval":0.5}' | socat - UNIX-CONNECT:/tmp/br.sock
 
             EXIT STATUS: 0 stopped; 64 bad option; 65 malformed recording or --calibration FILE; 69 no IMU, \
@@ -66,6 +73,8 @@ enum ServeCommand {
         var settings: ServiceServer.Settings
         /// The broker settings with `--mqtt`, and the interval of published motion.
         var mqtt: (settings: ReadingsPublisher.Settings, interval: Double, wait: Bool)?
+        /// The HTTP server's address, token and limits with `--http`.
+        var http: HTTPServer.Configuration?
     }
 
     static func request(_ arguments: ParsedArguments, console: Console) throws -> Request {
@@ -92,7 +101,7 @@ enum ServeCommand {
         return Request(
             source: source, socket: socket,
             captureInterval: try arguments.double("--capture-interval", in: 0.000_1...60) ?? 0.1, settings: settings,
-            mqtt: mqtt)
+            mqtt: mqtt, http: try HTTPOptions.configuration(arguments))
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
@@ -132,6 +141,7 @@ enum ServeCommand {
         try waitForFirstSample(capture, outcome: outcome)
         var started: ServiceServer?
         var publishing: CapturePublishing?
+        var web: HTTPServer?
         do {
             try makeDirectory(for: request.socket)
             started = try ServiceServer(request.settings, feed: feed, log: { console.note($0) })
@@ -140,17 +150,23 @@ enum ServeCommand {
                 publishing = CapturePublishing(
                     capture: capture, interval: mqtt.interval, publisher: publisher, reporter: reporter)
             }
+            if let http = request.http {
+                web = try HTTPOptions.start(http, provider: CaptureReadingsProvider(feed: feed, store: nil))
+            }
         } catch {
+            publishing?.stop(console: console)
             started?.stop(reason: "the service could not start")
             capture.stop()
             throw error
         }
         guard let server = started else { return .software }
         console.note("serving \(capture.info.name) on \(request.socket)")
+        if let web { console.note("dashboard on http://\(web.address)/") }
 
         while ended.wait(timeout: .now() + 1) == .timedOut { publishing?.flush() }
         let reason = outcome.reason
         server.stop(reason: reason)
+        web?.stop()
         publishing?.stop(console: console)
         capture.stop()
         console.note("stopped (\(reason))")
