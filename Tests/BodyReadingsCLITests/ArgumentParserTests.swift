@@ -77,6 +77,18 @@ struct ArgumentParserTests {
         #expect(captured.stdout.isEmpty)
     }
 
+    /// Issue 14 §5: `help UNKNOWN` is a usage error (64), not the general help with status 0.
+    @Test(arguments: [["help", "frobnicate"], ["--help", "frobnicate"], ["-h", "frobnicate"]])
+    func helpForAnUnknownCommandIsAUsageError(arguments: [String]) {
+        let (console, captured) = Console.capture()
+        #expect(BodyReadingsTool.run(arguments: arguments, console: console) == ExitCode.usage.rawValue)
+        #expect(captured.stderr == "error: no command 'frobnicate' to explain (see 'bodyreadings --help' for the list)\n")
+        #expect(captured.stdout.isEmpty)
+        let (known, output) = Console.capture()
+        #expect(BodyReadingsTool.run(arguments: ["help", "fuse"], console: known) == 0)
+        #expect(output.stdout.contains("USAGE: bodyreadings fuse"))
+    }
+
     @Test func versionGoesToStdout() {
         let (console, captured) = Console.capture()
         #expect(BodyReadingsTool.run(arguments: ["--version"], console: console) == 0)

@@ -28,10 +28,12 @@ public enum BodyReadingsTool {
         }
         switch first {
         case "-h", "--help", "help":
-            if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
-                return write(command.spec.helpText, to: console)
+            guard arguments.count > 1 else { return write(helpText, to: console) }
+            guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
+                console.error("no command '\(arguments[1])' to explain (see 'bodyreadings --help' for the list)")
+                return .usage
             }
-            return write(helpText, to: console)
+            return write(command.spec.helpText, to: console)
         case "--version":
             return write("bodyreadings \(version)\n", to: console)
         default:
