@@ -15,6 +15,7 @@
 @_exported import struct Pulse.PPGSample
 @_exported import class ReadingFormats.RecordingReader
 @_exported import struct ReadingFormats.RecordingError
+@_exported import struct ReadingFormats.RecordingRow
 @_exported import class ReadingFormats.PPGRecordingReader
 @_exported import struct ReadingFormats.ServiceAvailability
 @_exported import enum ReadingFormats.ServiceEvent
