@@ -118,6 +118,9 @@ public final class RecordingReader {
     }
 
     /// The next row (an IMU sample, PPG intensities or both), or nil at the end of the recording.
+    // Inlined into `next()`, which `fuse` reads through: 3.17 M rows per CPU second instead of 3.04 M (release, 1 M
+    // rows with magnetometer; 3.23 M before PPG rows existed).
+    @inline(__always)
     public func nextRow() throws(RecordingError) -> RecordingRow? {
         var line: UnsafeBufferPointer<UInt8>
         repeat {
