@@ -82,6 +82,13 @@ import Testing
         try writer.flush()
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text == RecordingReaderTests.header + "\n1,0,0,9.8,0,0,0\n")
+        // Rows with nothing to write are left out rather than written as lines no reader accepts.
+        var rows: [UInt8] = []
+        RecordingWriter.append(RecordingRow(t: 2, ppg: Vector3(1, 2, 3)), includesMagnetometer: false, to: &rows)
+        RecordingWriter.append(
+            RecordingRow(t: 3, ppg: Vector3(.nan, .nan, .nan)), includesMagnetometer: false, includesPPG: true,
+            to: &rows)
+        #expect(rows.isEmpty)
         #expect(try !RecordingReader(bytes: Array(text.utf8), source: "x").hasPPG)
     }
 

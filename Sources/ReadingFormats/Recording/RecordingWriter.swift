@@ -99,10 +99,14 @@ public final class RecordingWriter {
     }
 
     /// Appends the recording line of `row` (with its newline) to `buffer`; a row without an IMU sample leaves the
-    /// IMU fields empty, one without PPG the PPG fields.
+    /// IMU fields empty, one without PPG the PPG fields. A row that would have no value at all (no IMU sample, and no
+    /// PPG columns or only NaN intensities) is left out: a reader could not tell it from a broken line.
     public static func append(
         _ row: RecordingRow, includesMagnetometer: Bool, includesPPG: Bool = false, to buffer: inout [UInt8]
     ) {
+        if row.motion == nil {
+            guard includesPPG, let ppg = row.ppg, !(ppg.x.isNaN && ppg.y.isNaN && ppg.z.isNaN) else { return }
+        }
         // Thirteen numbers of at most 24 bytes, twelve commas and a newline: 512 bytes is plenty.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { scratch in
             let start = scratch.baseAddress!
