@@ -29,6 +29,8 @@ struct RecordPulseNetworkTests {
         let recorded = runStream(["record", path, "--uri", server.uri, "--duration", "20"])
         let end = server.trajectoryNow
         #expect(recorded.status == 0, "\(recorded.stderr)")
+        // Every reading found its place in time: none came later than the assembler's lag.
+        #expect(recorded.stderr.contains(", 0 dropped,"), "\(recorded.stderr)")
         #expect(server.settingsSnapshot() == before)
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         let header = lines[0].split(separator: ",", omittingEmptySubsequences: false)
