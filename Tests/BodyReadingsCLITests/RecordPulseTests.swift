@@ -58,7 +58,7 @@ struct RecordPulseTests {
         #expect(replayed.stdout == fromFile.stdout)
     }
 
-    @Test("fuse gives the same motion with and without the PPG rows; --no-ppg records the old columns")
+    @Test("fuse and steps give the same with and without the PPG rows; --no-ppg records the old columns")
     func motionIsUnchanged() throws {
         let scratch = try TemporaryDirectory(prefix: "bodyreadings-record-ppg")
         let withPPG = scratch.file("ppg.csv")
@@ -74,6 +74,10 @@ struct RecordPulseTests {
         #expect(fusedWith.status == 0 && fusedWithout.status == 0, "\(fusedWith.stderr)")
         #expect(fusedWith.stdout.split(separator: "\n").count > 4000)
         #expect(fusedWith.stdout == fusedWithout.stdout)
+        let stepsWith = runStream(["steps", withPPG])
+        #expect(stepsWith.status == 0, "\(stepsWith.stderr)")
+        #expect(stepsWith.stdout.split(separator: "\n").count > 20)
+        #expect(stepsWith.stdout == runStream(["steps", without]).stdout)
         // A motion replay of the PPG recording streams like the plain one; heart-rate has nothing in the plain one.
         let stream = ["stream", "--fast", "--format", "csv", "--source"]
         #expect(runStream(stream + ["replay:\(withPPG)"]).stdout == runStream(stream + ["replay:\(without)"]).stdout)
