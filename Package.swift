@@ -161,7 +161,7 @@ let package = Package(
             name: "BodyReadingsCLITests",
             dependencies: [
                 "BodyReadingsCLI", "BodyReadings", "Sensors", "Calibration", "MotionMath", "ReadingFormats",
-                "IIODTestServer", "MotionSimulation", "ReadingsStore", "TestSupport",
+                "IIODTestServer", "MotionSimulation", "PulseSimulation", "ReadingsStore", "TestSupport",
             ],
             swiftSettings: strict),
         .testTarget(

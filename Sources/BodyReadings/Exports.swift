@@ -19,6 +19,7 @@
 @_exported import class ReadingFormats.PPGRecordingReader
 @_exported import struct ReadingFormats.RecordingError
 @_exported import class ReadingFormats.RecordingReader
+@_exported import struct ReadingFormats.RecordingRow
 @_exported import struct ReadingFormats.ServiceAvailability
 @_exported import enum ReadingFormats.ServiceEvent
 @_exported import struct ReadingFormats.ServiceHistoryQuery
