@@ -40,7 +40,7 @@ extension StepDetector {
         public var walkingPeriodicity: Double = 0.6
         /// How far back the steps that led up to the start of walking are searched, s. The first steps of a walk are
         /// reported when walking is recognised, up to this long after they happened. Default 10 s.
-        public var lockInWindow: Double = 10.0
+        public var lockInWindow: Double = 15.0
 
         // MARK: Steps
 
