@@ -16,8 +16,9 @@ The algorithm (see Sources/Pedometry/StepDetector.swift for the long form):
    motion is as strong as running. Its value q measures how periodic the motion is.
 4. A resonator (band-pass, Q = 2) tuned to 1/P turns the step signal into one cycle per step: each cycle whose
    step-signal amplitude is at least 25 % of the walk's running reference is a step, stamped at the step signal's peak.
-5. Walking starts when q >= 0.6 with enough energy; the steps that led there are found retroactively by searching
-   the buffered signal backwards one period at a time. Walking ends when steps stop, the energy falls below 40 % of
+5. Walking starts when q >= 0.6 with enough energy and the last two strides of cycle peaks lasted two periods
+   within 25 %; the steps that led there are found retroactively by searching the buffered signal backwards one
+   period at a time (within +-45 % of a period, up to 15 s back). Walking ends when steps stop, the energy falls below 40 % of
    the walk's, or the periodicity stays low; the autocorrelation then restarts from scratch.
 """
 import math
