@@ -160,7 +160,8 @@ let package = Package(
             name: "BodyReadingsCLITests",
             dependencies: [
                 "BodyReadingsCLI", "BodyReadings", "Sensors", "Calibration", "MotionMath", "ReadingFormats",
-                "IIODTestServer", "MotionSimulation", "ReadingsStore", "TestSupport",
+                "IIODTestServer", "MotionSimulation", "ReadingsStore", "TestSupport", "Fusion", "Pulse", "Pedometry",
+                "ReadingsWeb",
             ],
             swiftSettings: strict),
         .testTarget(

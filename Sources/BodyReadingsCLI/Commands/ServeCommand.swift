@@ -106,19 +106,9 @@ enum ServeCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let request = try request(arguments, console: console)
-        let source = try SourceOptions.open(request.source)
-        let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
-        var restart: ServiceCapture.SourceFactory?
-        if case .replay = request.source {
-            restart = nil
-        } else {
-            let specification = request.source
-            restart = { () throws(CaptureError) in try specification.makeSource() }
-        }
-        let capture = ServiceCapture(
-            source: source, makeSource: restart, correction: correction, baseInterval: request.captureInterval,
-            log: console.captureLog)
-        let feed = CaptureFeed(capture: capture, unavailable: unavailableReadings)
+        let feed = try captureFeed(
+            request.source, arguments, console: console, baseInterval: request.captureInterval, log: console.captureLog)
+        let capture = feed.capture
 
         let ended = DispatchSemaphore(value: 0)
         let outcome = ServeOutcome()
@@ -184,6 +174,26 @@ enum ServeCommand {
                 "cannot create the socket's directory \(directory): \(error.reason); choose another --socket PATH",
                 exitCode: error.errno.isPermissionError ? .noPermission : .ioError)
         }
+    }
+
+    /// The service's capture of `specification`'s source (calibrated as the options say, restarted for a new
+    /// interval plan unless it is a recording; not started) and its feed: what `serve` shares and `dashboard`
+    /// shows in process.
+    static func captureFeed(
+        _ specification: MotionSourceSpecification, _ arguments: ParsedArguments, console: Console,
+        baseInterval: Double, log: @escaping @Sendable (CaptureNote) -> Void
+    ) throws -> CaptureFeed {
+        let source = try SourceOptions.open(specification)
+        let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
+        var restart: ServiceCapture.SourceFactory?
+        if case .replay = specification {
+            restart = nil
+        } else {
+            restart = { () throws(CaptureError) in try specification.makeSource() }
+        }
+        let capture = ServiceCapture(
+            source: source, makeSource: restart, correction: correction, baseInterval: baseInterval, log: log)
+        return CaptureFeed(capture: capture, unavailable: unavailableReadings)
     }
 
     /// Readings the capture does not carry yet, and why.

@@ -1,0 +1,193 @@
+import BodyReadings
+import Dispatch
+import Fusion
+import Pulse
+import ReadingFormats
+import ReadingsWeb
+import Sensors
+import SystemSupport
+
+/// The readings of a running `bodyreadings serve` through its Unix socket (a `ServiceConnection`), as the
+/// `ReadingsProvider` the web dashboard reads from the service's capture: so that the terminal dashboard reads a
+/// service and its own sensors through the same abstraction.
+///
+/// One connection and one reading thread. A reading the service's `hello` lists as missing is unavailable with the
+/// service's reason and its subscription does nothing; one that ends later (`ended`, `closing`, a refused
+/// subscription, a lost connection) is told to its subscribers as unavailable, with the reason. Several motion
+/// subscribers share the connection's one motion subscription at the shortest interval asked for. Stored
+/// readings are not read over the socket (`ServiceReadingsProvider+Stored.swift`).
+final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
+    // @unchecked: the handler tables and `lost` are guarded by `lock`; `connection` is read by the one reading
+    // thread, and sends are serialised by `lock`.
+
+    /// The socket's path and the service's source, for the dashboard's header.
+    let name: String
+    private let connection: ServiceConnection
+    private let lock = ThreadLock()
+    private var motion: [UInt64: (interval: Double, handler: @Sendable (ReadingUpdate<MotionEstimate>) -> Void)] = [:]
+    private var steps: [UInt64: @Sendable (ReadingUpdate<StepsUpdate>) -> Void] = [:]
+    private var heartRate: [UInt64: @Sendable (ReadingUpdate<Beat>) -> Void] = [:]
+    private var motionInterval: Double?
+    private var lost: [ServiceReading: String] = [:]
+    private var nextToken: UInt64 = 0
+    /// Signalled when the reading thread ends.
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Connects to the service at `path` and starts reading its lines. Fails as `ServiceConnection` does (no
+    /// service: `notFound`).
+    init(path: String) throws(CaptureError) {
+        connection = try ServiceConnection(path: path)
+        name = "serve \(path): \(connection.availability.source)"
+        NamedThread.start(name: "br dashboard service") { [self] in
+            read()
+            finished.signal()
+        }
+    }
+
+    /// Closes the connection and waits (up to 2 s) for the reading thread to end. Call it once.
+    func close() {
+        connection.cancel()
+        _ = finished.wait(timeout: .now() + 2)
+    }
+
+    func availability(of kind: ReadingKind) -> ReadingAvailability {
+        let reading = Self.reading(kind)
+        if let reason = lock.withLock({ lost[reading] }) ?? connection.availability.unavailable[reading] {
+            return .unavailable(reason: reason)
+        }
+        return .available
+    }
+
+    func subscribeMotion(
+        interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<MotionEstimate>) -> Void
+    ) -> any ReadingSubscription {
+        guard availability(of: .motion).isAvailable else { return CancellingSubscription.none }
+        let token = lock.withLock { () -> UInt64 in
+            nextToken += 1
+            motion[nextToken] = (interval, handler)
+            return nextToken
+        }
+        updateMotionSubscription()
+        return CancellingSubscription { [weak self] in
+            guard let self else { return }
+            lock.withLock { _ = motion.removeValue(forKey: token) }
+            updateMotionSubscription()
+        }
+    }
+
+    func subscribeSteps(_ handler: @escaping @Sendable (ReadingUpdate<StepsUpdate>) -> Void) -> any ReadingSubscription {
+        guard availability(of: .steps).isAvailable else { return CancellingSubscription.none }
+        let (token, first) = lock.withLock { () -> (UInt64, Bool) in
+            nextToken += 1
+            steps[nextToken] = handler
+            return (nextToken, steps.count == 1)
+        }
+        if first { send(.subscribe(.steps, interval: 0, everySample: false)) }
+        return CancellingSubscription { [weak self] in
+            guard let self else { return }
+            let last = lock.withLock { steps.removeValue(forKey: token) != nil && steps.isEmpty }
+            if last { send(.unsubscribe(.steps)) }
+        }
+    }
+
+    func subscribeHeartRate(_ handler: @escaping @Sendable (ReadingUpdate<Beat>) -> Void) -> any ReadingSubscription {
+        guard availability(of: .heartRate).isAvailable else { return CancellingSubscription.none }
+        let (token, first) = lock.withLock { () -> (UInt64, Bool) in
+            nextToken += 1
+            heartRate[nextToken] = handler
+            return (nextToken, heartRate.count == 1)
+        }
+        if first { send(.subscribe(.heartRate, interval: 0, everySample: false)) }
+        return CancellingSubscription { [weak self] in
+            guard let self else { return }
+            let last = lock.withLock { heartRate.removeValue(forKey: token) != nil && heartRate.isEmpty }
+            if last { send(.unsubscribe(.heartRate)) }
+        }
+    }
+
+    // MARK: Internals
+
+    /// Subscribes at the shortest interval the motion subscribers ask for, or unsubscribes without one.
+    private func updateMotionSubscription() {
+        let change = lock.withLock { () -> Double?? in
+            let wanted = motion.values.map(\.interval).min()
+            guard wanted != motionInterval else { return .none }
+            motionInterval = wanted
+            return .some(wanted)
+        }
+        guard let change else { return }
+        if let interval = change {
+            send(.subscribe(.motion, interval: interval, everySample: false))
+        } else {
+            send(.unsubscribe(.motion))
+        }
+    }
+
+    private func send(_ operation: ServiceRequest.Operation) {
+        do throws(CaptureError) {
+            try lock.withLock { () throws(CaptureError) in try connection.send(ServiceRequest(operation)) }
+        } catch {
+            lose(ServiceReading.allCases, reason: error.message)
+        }
+    }
+
+    private func read() {
+        do throws(CaptureError) {
+            while let event = try connection.next() {
+                guard handle(event) else { return }
+            }
+        } catch {
+            lose(ServiceReading.allCases, reason: error.message)
+        }
+    }
+
+    /// Hands `event` to the subscribers of its reading; false once the service closes the connection.
+    private func handle(_ event: ServiceEvent) -> Bool {
+        switch event {
+        case .motion(let estimate):
+            for handler in lock.withLock({ motion.values.map(\.handler) }) { handler(.reading(estimate)) }
+        case .reading(.steps, let fields):
+            let update = ServiceReadingFields.steps(fields)
+            for handler in lock.withLock({ Array(steps.values) }) { handler(update) }
+        case .reading(.heartRate, let fields):
+            let update = ServiceReadingFields.beat(fields)
+            for handler in lock.withLock({ Array(heartRate.values) }) { handler(update) }
+        case .reply("subscribe", _, false, let error, let body):
+            if let name = body["reading"]?.stringValue, let reading = ServiceReading(rawValue: name) {
+                lose([reading], reason: "the service refused it: \(error ?? "no reason given")")
+            }
+        case .ended(let reading, let error):
+            lose([reading], reason: error ?? "the service's \(reading.name) readings ended")
+        case .closing(let reason):
+            lose(ServiceReading.allCases, reason: "the service stopped (\(reason))")
+            return false
+        case .hello, .raw, .reading, .reply, .dropped:
+            break
+        }
+        return true
+    }
+
+    /// Marks `readings` unavailable for `reason` and tells their subscribers.
+    private func lose(_ readings: [ServiceReading], reason: String) {
+        let (motionHandlers, stepsHandlers, heartHandlers) = lock.withLock {
+            for reading in readings where lost[reading] == nil { lost[reading] = reason }
+            return (
+                readings.contains(.motion) ? motion.values.map(\.handler) : [],
+                readings.contains(.steps) ? Array(steps.values) : [],
+                readings.contains(.heartRate) ? Array(heartRate.values) : []
+            )
+        }
+        let unavailable = ReadingAvailability.unavailable(reason: reason)
+        for handler in motionHandlers { handler(.availability(unavailable)) }
+        for handler in stepsHandlers { handler(.availability(unavailable)) }
+        for handler in heartHandlers { handler(.availability(unavailable)) }
+    }
+
+    private static func reading(_ kind: ReadingKind) -> ServiceReading {
+        switch kind {
+        case .motion: return .motion
+        case .steps: return .steps
+        case .heartRate: return .heartRate
+        }
+    }
+}
