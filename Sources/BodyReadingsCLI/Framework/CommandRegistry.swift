@@ -9,6 +9,7 @@ enum CommandRegistry {
         DashboardCommand.command,
         RecordCommand.command,
         FuseCommand.command,
+        StepsCommand.command,
         HeartRateCommand.command,
         CalibrateCommand.command,
         HistoryCommand.command,
