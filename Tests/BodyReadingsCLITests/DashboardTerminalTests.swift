@@ -151,6 +151,38 @@ struct DashboardTerminalTests {
     }
 
     @Test(.enabled(if: runnable, "needs tmux and the built bodyreadings"))
+    func ctrlZSuspendsWithTheTerminalRestoredAndContinuingTakesItBack() throws {
+        let pane = try Pane(["--source", "sim"], width: 80, height: 24)
+        #expect(pane.waitFor { $0.contains("user acceleration") }, "\(pane.screen)")
+        let pid = try #require(pane.file("pid").flatMap { Int32($0) })
+        let tty = pane.format("#{pane_tty}")
+        func settings() -> String? {
+            (try? Subprocess.run("stty", ["-F", tty, "-g"]))
+                .map { String(decoding: $0.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        #expect(settings() != pane.file("before"), "key-at-a-time input while it runs")
+        kill(pid, SIGTSTP)
+        #expect(waitUntil { Self.state(of: pid) == "T" }, "stopped")
+        #expect(waitUntil { pane.format("#{alternate_on} #{cursor_flag}") == "0 1" }, "restored while stopped")
+        #expect(settings() == pane.file("before"))
+        kill(pid, SIGCONT)
+        #expect(waitUntil { pane.format("#{alternate_on} #{cursor_flag}") == "1 0" }, "taken over again")
+        #expect(pane.waitFor(timeout: 5) { $0.contains("user acceleration") }, "\(pane.screen)")
+        #expect(settings() != pane.file("before"))
+        try pane.tmux(["send-keys", "q"])
+        #expect(pane.status() == "0")
+        #expect(pane.file("before") == pane.file("after"))
+    }
+
+    /// The process state letter of `pid` (`R`, `S`, `T` stopped, …) from `/proc/PID/stat`.
+    static func state(of pid: Int32) -> String? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.range(of: ") ", options: .backwards)
+        else { return nil }
+        return stat[end.upperBound...].split(separator: " ").first.map(String.init)
+    }
+
+    @Test(.enabled(if: runnable, "needs tmux and the built bodyreadings"))
     func aRunningServiceIsTheDefaultSourceAndItsReasonsAreShown() throws {
         let runtime = try TemporaryDirectory(prefix: "br-dash-run")
         try FileManager.default.createDirectory(atPath: runtime.file("bodyreadings"), withIntermediateDirectories: true)

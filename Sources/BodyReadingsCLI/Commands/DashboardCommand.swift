@@ -38,7 +38,7 @@ enum DashboardCommand {
 
             The cards fill the terminal (its alternate screen: the shell's screen comes back untouched) and follow \
             its size: side by side from 64×18, one column from 24×13, one line per reading below that. q quits; \
-            so do Ctrl-C, SIGTERM and SIGHUP. Every exit restores the terminal's settings and shows the cursor \
+            so do Ctrl-C, SIGTERM and SIGHUP; Ctrl-Z suspends it with the terminal restored. Every exit restores the terminal's settings and shows the cursor \
             again; the sensors' sysfs settings are restored as by 'stream'. Capture notes appear on the bottom \
             line. NO_COLOR draws without colours.
 

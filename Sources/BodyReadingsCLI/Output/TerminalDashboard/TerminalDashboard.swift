@@ -10,12 +10,13 @@ import Darwin
 /// The terminal driver of `bodyreadings dashboard`: draws `DashboardLayout`'s screen of the live readings about
 /// ten times a second (only when it changed), redraws at once on a resize (SIGWINCH; the size is read with
 /// `TIOCGWINSZ` before every frame, so a missed signal costs at most one frame), and ends on `q`, on `stop(_:)`
-/// (the command's stop signals) or when the terminal goes away (end of input, a failed write).
+/// (the command's stop signals) or when the terminal goes away (end of input, a failed write); Ctrl-Z suspends it
+/// with the terminal restored.
 ///
 /// `run()` takes the terminal over (`TerminalSession`) and restores it before it returns; `restoreTerminal()` does
 /// it from any thread for an exit that cannot wait for `run()` (a second stop signal).
 final class TerminalDashboard: @unchecked Sendable {
-    // @unchecked: `stopSignal` and `session` are guarded by `lock`; the rest is immutable or confined to `run()`'s
+    // @unchecked: `stopSignal`, `suspensionWanted` and `session` are guarded by `lock`; the rest is immutable or confined to `run()`'s
     // thread.
 
     /// Why the dashboard ended.
@@ -38,6 +39,7 @@ final class TerminalDashboard: @unchecked Sendable {
     private let wakeUp: InterruptiblePoll
     private let lock = ThreadLock()
     private var stopSignal: Int32?
+    private var suspensionWanted = false
     private var session: TerminalSession?
 
     /// A dashboard of `readings` on the terminal of `input` (keys) and `output` (the screen and its size);
@@ -62,22 +64,44 @@ final class TerminalDashboard: @unchecked Sendable {
     }
 
     /// Takes the terminal over and draws until `q`, a stop or the end of the terminal; the terminal is restored
-    /// when it returns. Throws when `input` is not a terminal.
+    /// when it returns. Ctrl-Z (SIGTSTP) restores it, stops the process, and takes it over again on `fg`
+    /// (SIGCONT). Throws when `input` is not a terminal.
     func run() throws(SystemError) -> Ending {
-        let session = try TerminalSession(input: input, output: output)
+        var session = try TerminalSession(input: input, output: output)
         lock.withLock { self.session = session }
-        defer { session.restore() }
-        signal(SIGWINCH, SIG_IGN)
-        let resizes = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
-        resizes.setEventHandler { [wakeUp] in wakeUp.wake() }
-        resizes.resume()
+        defer { restoreTerminal() }
+        let sources = [SIGWINCH, SIGTSTP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in
+                if number == SIGTSTP { lock.withLock { suspensionWanted = true } }
+                wakeUp.wake()
+            }
+            source.resume()
+            return (number, source)
+        }
         defer {
-            resizes.cancel()
-            signal(SIGWINCH, SIG_DFL)
+            for (number, source) in sources {
+                source.cancel()
+                signal(number, SIG_DFL)
+            }
         }
         var drawn: (lines: [StyledLine], columns: Int, rows: Int)?
         while true {
             if let number = lock.withLock({ stopSignal }) { return .signal(number) }
+            if lock.withLock({ () -> Bool in
+                defer { suspensionWanted = false }
+                return suspensionWanted
+            }) {
+                session.restore()
+                // SIGSTOP, which nothing catches, does what SIGTSTP's default would have: the shell sees the job
+                // stopped. Execution continues here on SIGCONT.
+                kill(getpid(), SIGSTOP)
+                guard let resumed = try? TerminalSession(input: input, output: output) else { return .terminalClosed }
+                session = resumed
+                lock.withLock { self.session = resumed }
+                drawn = nil
+            }
             let size = TerminalMode.size(of: output) ?? (columns: 80, rows: 24)
             let (model, now) = readings.snapshot()
             let lines = DashboardLayout.lines(model, now: now, width: size.columns, height: size.rows)
