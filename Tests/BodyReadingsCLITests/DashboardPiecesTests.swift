@@ -11,8 +11,10 @@ import TextFormats
 @Suite("dashboard pieces")
 struct DashboardPiecesTests {
     @Test func aSparklineScalesToItsRangeAndLeavesGapsBlank() {
-        #expect(Sparkline.line([nil, 0, 5, 10], floor: 0) == " ▁▅█")
-        #expect(Sparkline.line([60, 70, 80]) == "▁▅█", "scaled from the smallest value without a floor")
+        #expect(Sparkline.line([nil, 0, 5, 10], floor: 0) == " ▁▄█", "the smallest still shows")
+        #expect(Sparkline.line([60, 70, 80]) == "▁▄█", "scaled from the smallest value without a floor")
+        #expect(Sparkline.rows([0, 5, 10, nil], floor: 0, height: 2) == ["  █ ", "▁██ "], "10 fills both rows, 5 one")
+        #expect(Sparkline.rows([0, 3, 10], floor: 0, height: 2) == ["  █", "▁▅█"], "3/10 of 16 eighths: 5")
         #expect(Sparkline.line([3, 3]) == "▁▁", "flat")
         #expect(Sparkline.line([nil, nil]) == "  ")
     }

@@ -44,9 +44,9 @@ enum DashboardCards {
     }
 
     /// Live Motion: the magnitude of user acceleration, the gravity vector, the attitude angles with the heading
-    /// arrow, the rotation rate, and the largest user acceleration per second. Below 44 columns the numbers lose
-    /// their padding and the attitude takes two lines.
-    static func motion(_ model: DashboardModel, now: Double, width: Int) -> [StyledLine] {
+    /// arrow, the largest user acceleration per second (a chart as tall as `rows` leaves room for, up to 8 rows)
+    /// and the rotation rate. Below 44 columns the numbers lose their padding and the attitude takes two lines.
+    static func motion(_ model: DashboardModel, now: Double, width: Int, rows: Int = 0) -> [StyledLine] {
         if case .unavailable(let reason) = model.motionAvailability { return unavailable(reason, width: width) }
         guard let motion = model.motion else { return [StyledLine("waiting for the sensors…", .dim)] }
         let narrow = width < 44
@@ -80,7 +80,9 @@ enum DashboardCards {
             angles.append(heading)
             lines.append(angles)
         }
-        let history = history(model.accelerationHistory, now: now, width: width, floor: 0, caption: "m/s² peak per s")
+        let chart = max(1, min(8, rows - lines.count - 2))
+        let history = history(
+            model.accelerationHistory, now: now, width: width, floor: 0, caption: "m/s² peak per s", height: chart)
         return lines + history + [rotation]
     }
 
@@ -140,9 +142,10 @@ enum DashboardCards {
         return lines
     }
 
-    /// A sparkline of the series' newest buckets, `width` wide, and a caption with its time span and range.
+    /// A sparkline of the series' newest buckets, `width` wide and `height` rows tall, and a caption with its time
+    /// span and range.
     private static func history(
-        _ series: RecentSeries, now: Double, width: Int, floor: Double?, caption: String
+        _ series: RecentSeries, now: Double, width: Int, floor: Double?, caption: String, height: Int = 1
     ) -> [StyledLine] {
         guard !series.isEmpty, width > 0 else { return [] }
         let count = min(width, series.capacity)
@@ -155,7 +158,8 @@ enum DashboardCards {
         let range = floor == nil
             ? "\(FixedDecimal.string(low, digits: digits))–\(FixedDecimal.string(high, digits: digits))"
             : "≤ \(FixedDecimal.string(high, digits: digits))"
-        return [StyledLine(Sparkline.line(values, floor: floor), .plain), StyledLine("\(span) · \(range) \(caption)", .dim)]
+        return Sparkline.rows(values, floor: floor, height: height).map { StyledLine($0) }
+            + [StyledLine("\(span) · \(range) \(caption)", .dim)]
     }
 
     /// `number` in bold followed by `unit`.

@@ -76,7 +76,10 @@ enum DashboardLayout {
         let heights = shares(of: cardsHeight, wanted: cards.map { $0.1.count + 2 }, minimum: CardBox.minimumSize.height)
         var lines = [header(model, width: width)]
         for ((title, content), rows) in zip(cards, heights) {
-            lines += CardBox.lines(title: title, content: content, width: width, height: rows)
+            // Live Motion gets the rows left over: its chart grows into them.
+            let drawn = title == DashboardCards.titles.motion
+                ? DashboardCards.motion(model, now: now, width: inner, rows: CardBox.contentHeight(rows)) : content
+            lines += CardBox.lines(title: title, content: drawn, width: width, height: rows)
         }
         if hasFooter { lines.append(footer(model)) }
         return lines
@@ -110,11 +113,11 @@ enum DashboardLayout {
     /// Live Motion's lines with the attitude indicator on their right when the card is wide enough.
     private static func motionContent(_ model: DashboardModel, now: Double, width: Int, rows: Int) -> [StyledLine] {
         guard width >= horizonFrom, model.motionAvailability.isAvailable, let motion = model.motion else {
-            return DashboardCards.motion(model, now: now, width: width)
+            return DashboardCards.motion(model, now: now, width: width, rows: rows)
         }
         let horizonWidth = max(horizonWidths.lowerBound, min(horizonWidths.upperBound, width / 4))
         let textWidth = width - horizonWidth - 2
-        let text = DashboardCards.motion(model, now: now, width: textWidth)
+        let text = DashboardCards.motion(model, now: now, width: textWidth, rows: rows)
         let horizon = AttitudeIndicator.horizon(
             roll: motion.attitude.roll, pitch: motion.attitude.pitch, width: horizonWidth,
             height: max(1, min(rows, horizonWidth / 2)))
