@@ -43,7 +43,8 @@ struct DashboardTerminalTests {
         }
 
         deinit {
-            _ = try? tmux(["kill-server"])
+            // Unchecked: the server is gone already when its last pane was closed.
+            if let tmux = DashboardTerminalTests.tmux { _ = try? Subprocess.run(tmux, ["-L", server, "kill-server"]) }
         }
 
         @discardableResult
@@ -148,6 +149,15 @@ struct DashboardTerminalTests {
         #expect(pane.status() == "0", "SIG\(name)")
         #expect(pane.file("before") == pane.file("after"), "SIG\(name): the terminal's settings are restored")
         #expect(pane.format("#{alternate_on} #{cursor_flag}") == "0 1", "SIG\(name)")
+    }
+
+    @Test(.enabled(if: runnable, "needs tmux and the built bodyreadings"))
+    func closingTheTerminalEndsIt() throws {
+        let pane = try Pane(["--source", "sim"], width: 80, height: 24)
+        #expect(pane.waitFor { $0.contains("user acceleration") }, "\(pane.screen)")
+        let pid = try #require(pane.file("pid").flatMap { Int32($0) })
+        try pane.tmux(["kill-pane"])
+        #expect(waitUntil(timeout: 10) { [nil, "Z"].contains(Self.state(of: pid)) }, "the dashboard exits on the hang-up")
     }
 
     @Test(.enabled(if: runnable, "needs tmux and the built bodyreadings"))
