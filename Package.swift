@@ -81,7 +81,7 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
-                "BodyReadings", "Fusion", "MotionMath", "Pulse", "ReadingFormats", "ReadingsStore", "ReadingsWeb",
+                "BodyReadings", "Fusion", "MotionMath", "Pedometry", "Pulse", "ReadingFormats", "ReadingsStore", "ReadingsWeb",
                 "Sensors", "SystemSupport", "TextFormats",
             ],
             swiftSettings: strict),
@@ -161,8 +161,8 @@ let package = Package(
             name: "BodyReadingsCLITests",
             dependencies: [
                 "BodyReadingsCLI", "BodyReadings", "Sensors", "Calibration", "MotionMath", "ReadingFormats",
-                "IIODTestServer", "MotionSimulation", "ReadingsStore", "TestSupport", "Fusion", "Pulse", "Pedometry",
-                "ReadingsWeb",
+                "IIODTestServer", "MotionSimulation", "PulseSimulation", "ReadingsStore", "TestSupport", "Fusion", "Pulse",
+                "Pedometry", "ReadingsWeb",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -93,8 +93,8 @@ struct CalibrationAppliedTests {
         let path = try storeSimulatorCalibration()
         let calibratedPath = directory + "/calibrated.csv"
         let rawPath = directory + "/raw.csv"
-        let calibrated = run(["record", calibratedPath, "--source", "sim", "--fast", "--count", "80"])
-        let raw = run(["record", rawPath, "--source", "sim", "--fast", "--count", "80", "--no-calibration"])
+        let calibrated = run(["record", calibratedPath, "--source", "sim", "--fast", "--count", "80", "--no-ppg"])
+        let raw = run(["record", rawPath, "--source", "sim", "--fast", "--count", "80", "--no-calibration", "--no-ppg"])
         #expect(calibrated.status == 0, "\(calibrated.stderr)")
         #expect(raw.status == 0, "\(raw.stderr)")
         #expect(calibrated.stderr.contains("calibration: accelerometer, gyroscope, magnetometer from \(path)\n"))
@@ -181,7 +181,7 @@ struct CalibrationAppliedTests {
         // A recording is calibrated already: a file stored under the recording's identity is not applied to it
         // unless named.
         let recording = directory + "/walk.csv"
-        #expect(run(["record", recording, "--source", "sim", "--fast", "--count", "30", "--no-calibration"]).status == 0)
+        #expect(run(["record", recording, "--source", "sim", "--fast", "--count", "30", "--no-calibration", "--no-ppg"]).status == 0)
         let stored = try CalibrationStore(environment: environment).save(Self.file(sensor: "replay:walk.csv")).path
         let replayed = run(["stream", "--source", "replay:\(recording)", "--fast", "--raw"])
         #expect(replayed.status == 0, "\(replayed.stderr)")

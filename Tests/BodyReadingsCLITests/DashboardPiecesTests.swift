@@ -1,5 +1,7 @@
 import MotionMath
+import Pedometry
 import Pulse
+import ReadingFormats
 import ReadingsWeb
 import Testing
 import TextFormats
@@ -32,8 +34,9 @@ struct DashboardPiecesTests {
         #expect(peaks.values(endingAt: 14, count: 5) == [nil, nil, 0.2, 1, 1], "the oldest bucket (10 s) is gone")
 
         var steps = RecentSeries(bucket: 10, capacity: 10, combine: .sum, empty: 0)
-        for time in [1.0, 2, 3, 25] { steps.add(1, at: time) }
-        #expect(steps.values(endingAt: 29, count: 4) == [0, 3, 0, 1], "a pause is a measured 0")
+        steps.begin(at: 11)
+        for time in [21.0, 22, 23, 45] { steps.add(1, at: time) }
+        #expect(steps.values(endingAt: 49, count: 5) == [nil, 0, 3, 0, 1], "a pause is a measured 0, before the start a gap")
 
         var rates = RecentSeries(bucket: 5, capacity: 10, combine: .latest)
         rates.add(70, at: 1)
@@ -99,13 +102,9 @@ struct DashboardPiecesTests {
     }
 
     @Test func theServicesStepAndBeatLinesBecomeReadings() throws {
-        let step = try JSONValue.parse(Array(#"{"reading":"steps","t":4.5,"steps":12,"cadence":110.4,"activity":"walking","today":3012}"#.utf8))
-        guard case .reading(let update) = ServiceReadingFields.steps(step) else {
-            Issue.record("a step")
-            return
-        }
-        #expect(update.today == 3012 && update.step.count == 12 && update.step.cadence == 110.4)
-        #expect(update.step.activity == .walking && update.step.time == 4.5)
+        let line = try JSONValue.parse(Array(#"{"reading":"steps","t":4.5,"steps":12,"cadence":110.4,"activity":"walking"}"#.utf8))
+        let step = try ServiceReadingFields.step(line).get()
+        #expect(step == Step(time: 4.5, count: 12, cadence: 110.4, activity: .walking))
         let beat = try JSONValue.parse(Array(#"{"reading":"heart_rate","t":7.25,"heart_rate":64.2,"rr_interval":0.94,"quality":"good"}"#.utf8))
         guard case .reading(let read) = ServiceReadingFields.beat(beat) else {
             Issue.record("a beat")
@@ -119,11 +118,25 @@ struct DashboardPiecesTests {
         }
         #expect(poor.heartRate == nil && poor.quality == .poor)
 
-        let noDay = try JSONValue.parse(Array(#"{"t":4.5,"steps":12}"#.utf8))
-        guard case .availability(.unavailable(let reason)) = ServiceReadingFields.steps(noDay) else {
-            Issue.record("a step without the day's count must not make one up")
+        let partial = try JSONValue.parse(Array(#"{"t":4.5,"steps":12}"#.utf8))
+        guard case .failure(let error) = ServiceReadingFields.step(partial) else {
+            Issue.record("a step line without its activity must not make one up")
             return
         }
-        #expect(reason.contains("today"))
+        #expect(error.message.contains("activity"))
+    }
+
+    @Test func theDayCountIsTheStoredOnePlusTheStepLinesSince() {
+        var day = ServiceStepsToday()
+        day.answered(stored: 4000)
+        #expect(day.today(at: 57) == 4001, "the first line after the answer is one more step")
+        #expect(day.today(at: 58) == 4002)
+        #expect(day.today(at: 61) == 4005, "a line that counts several steps (a hardware counter) adds them all")
+
+        var seen = ServiceStepsToday()
+        #expect(seen.today(at: 10) == 10, "before an answer (no store): the running count")
+        seen.answered(stored: 300)
+        #expect(seen.today(at: 11) == 301, "lines before the answer are in the stored count")
+        #expect(seen.today(at: 13) == 303)
     }
 }

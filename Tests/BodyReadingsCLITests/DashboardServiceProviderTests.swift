@@ -35,23 +35,17 @@ struct DashboardServiceProviderTests {
 
     @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
     func motionArrivesMissingReadingsSayWhyAndTheEndIsTold() throws {
-        let directory = try TemporaryDirectory(prefix: "br-dash-provider")
-        let socket = directory.file("serve.sock")
-        let serve = try ChildProcess(
-            try #require(PackagePaths.builtExecutable("bodyreadings")), ["serve", "--source", "sim", "--socket", socket])
-        defer { serve.terminate() }
-        #expect(waitUntil(timeout: 20) { (try? ServiceConnection(path: socket)) != nil })
-
-        let provider = try ServiceReadingsProvider(path: socket)
+        let serve = try ServeCommandTests.RunningServe()
+        defer { serve.process.terminate() }
+        let provider = try ServiceReadingsProvider(path: serve.socket)
         defer { provider.close() }
-        #expect(provider.name == "serve \(socket): sim (seed 1)")
+        #expect(provider.name == "serve \(serve.socket): sim (seed 1)")
         #expect(provider.availability(of: .motion) == .available)
-        let hello = try ServiceConnection(path: socket).availability
+        let hello = try ServiceConnection(path: serve.socket).availability
         for (kind, reading) in [(ReadingKind.steps, ServiceReading.steps), (.heartRate, .heartRate)] {
             let expected = hello.unavailable[reading].map { ReadingAvailability.unavailable(reason: $0) } ?? .available
             #expect(provider.availability(of: kind) == expected, "\(kind) as the service's hello says")
         }
-        #expect(throws: (any Error).self) { try provider.stepsToday() }
 
         let received = Received()
         let subscription = provider.subscribeMotion(interval: 0.2) { received.add($0) }
@@ -60,12 +54,58 @@ struct DashboardServiceProviderTests {
         let spacing = zip(times, times.dropFirst()).map { $1 - $0 }
         #expect(spacing.allSatisfy { abs($0 - 0.2) < 0.011 }, "every 0.2 s of sample time: \(spacing)")
 
-        serve.send(SIGTERM)
+        serve.process.send(SIGTERM)
         #expect(waitUntil(timeout: 10) { !received.unavailable.isEmpty })
         #expect(received.unavailable.first == "the service stopped (the service is stopping)")
         #expect(provider.availability(of: .motion) == .unavailable(reason: "the service stopped (the service is stopping)"))
         subscription.cancel()
-        #expect(serve.exitCode() == 0)
+        #expect(serve.process.exitCode() == 0, "\(serve.stderr)")
+    }
+
+    @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
+    func stepsCountOnFromTheStoredDay() throws {
+        let serve = try ServeCommandTests.RunningServe()
+        defer { serve.process.terminate() }
+        let provider = try ServiceReadingsProvider(path: serve.socket)
+        defer { provider.close() }
+        try #require(provider.availability(of: .steps) == .available, "the simulated IMU walks")
+        let stored = try provider.stepsToday()
+        #expect(stored.steps >= 0 && stored.end > stored.start)
+        let updates = Updates<StepsUpdate>()
+        let subscription = provider.subscribeSteps { updates.add($0) }
+        defer { subscription.cancel() }
+        #expect(waitUntil(timeout: 30) { updates.readings.count >= 4 }, "steps within 30 s of the walk")
+        let steps = updates.readings
+        #expect(steps.first?.today == stored.steps + 1, "the first line after the answer is one more step")
+        for (a, b) in zip(steps, steps.dropFirst()) {
+            #expect(b.today - a.today == b.step.count - a.step.count, "the day's count follows the running count")
+        }
+
+        let directory = try TemporaryDirectory(prefix: "br-dash-nostore")
+        let socket = directory.file("serve.sock")
+        let noStore = try ChildProcess(
+            try #require(PackagePaths.builtExecutable("bodyreadings")),
+            ["serve", "--source", "sim", "--socket", socket, "--no-store"])
+        defer { noStore.terminate() }
+        #expect(waitUntil(timeout: 20) { (try? ServiceConnection(path: socket)) != nil })
+        let storeless = try ServiceReadingsProvider(path: socket)
+        defer { storeless.close() }
+        #expect(throws: ServiceProtocolError("this service keeps no readings store")) { try storeless.stepsToday() }
+    }
+
+    /// What a subscription of one reading received.
+    final class Updates<Reading: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Reading] = []
+
+        func add(_ update: ReadingUpdate<Reading>) {
+            guard case .reading(let reading) = update else { return }
+            lock.lock()
+            defer { lock.unlock() }
+            values.append(reading)
+        }
+
+        var readings: [Reading] { lock.lock(); defer { lock.unlock() }; return values }
     }
 
     @Test func noServiceIsNotFound() throws {

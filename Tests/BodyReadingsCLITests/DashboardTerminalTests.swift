@@ -96,10 +96,11 @@ struct DashboardTerminalTests {
             .map { String($0.prefix(60)) }.joined(separator: "\n")
     }
 
-    /// True when each card shows a reading or why it has none, and no card shows a zero it cannot know.
+    /// True when Heart Rate and Steps Today each show a reading, that one is awaited, or why there is none, and
+    /// neither shows a zero it cannot know.
     static func cardsSayValueOrReason(_ screen: String) -> Bool {
-        let heart = screen.contains(" bpm") || screen.contains("unavailable: this service reads no heart-rate")
-        let steps = screen.contains(" steps") || screen.contains("unavailable: this service does not count steps")
+        let heart = screen.contains(" bpm") || screen.contains("waiting for the first beat") || screen.contains("unavailable:")
+        let steps = screen.contains(" steps") || screen.contains("waiting for the first step") || screen.contains("unavailable:")
         return heart && steps && !screen.contains("│ 0 bpm") && !screen.contains("│ 0 steps")
     }
 
@@ -194,17 +195,17 @@ struct DashboardTerminalTests {
 
     @Test(.enabled(if: runnable, "needs tmux and the built bodyreadings"))
     func aRunningServiceIsTheDefaultSourceAndItsReasonsAreShown() throws {
+        let serve = try ServeCommandTests.RunningServe()
+        defer { serve.process.terminate() }
+        // $XDG_RUNTIME_DIR/bodyreadings/serve.sock, where a client looks first, is the service's socket.
         let runtime = try TemporaryDirectory(prefix: "br-dash-run")
-        try FileManager.default.createDirectory(atPath: runtime.file("bodyreadings"), withIntermediateDirectories: true)
-        let socket = runtime.file("bodyreadings/serve.sock")
-        let serve = try ChildProcess(try #require(Self.tool), ["serve", "--source", "sim", "--socket", socket])
-        defer { serve.terminate() }
-        #expect(waitUntil(timeout: 20) { (try? ServiceConnection(path: socket)) != nil })
-        let availability = try ServiceConnection(path: socket).availability
+        try FileManager.default.createSymbolicLink(atPath: runtime.file("bodyreadings"), withDestinationPath: serve.directory.path)
+        let availability = try ServiceConnection(path: serve.socket).availability
 
         let pane = try Pane([], width: 44, height: 30, environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(pane.waitFor { $0.contains("user accel") }, "\(pane.screen)")
-        #expect(pane.lines.first?.contains("serve \(runtime.path)") == true || pane.screen.contains("serve "), "\(pane.screen)")
+        let header = "BodyReadings · serve \(runtime.path)/bodyreadings/serve.sock: sim (seed 1)"
+        #expect(pane.lines.first.map { header.hasPrefix($0.prefix(44 - 8)) } == true, "cut to the width: \(pane.screen)")
         // One column: each card's wrapped lines follow each other, so its text reads whole without the frame.
         let text = pane.screen.replacingOccurrences(of: "│", with: " ").split(whereSeparator: \.isWhitespace)
             .joined(separator: " ")
@@ -213,11 +214,15 @@ struct DashboardTerminalTests {
                 #expect(text.contains("unavailable: \(reason)"), "\(reading): \(reason)\n\(pane.screen)")
             }
         }
+        if availability.isAvailable(.steps) {
+            #expect(pane.waitFor(timeout: 30) { $0.contains(" steps") }, "the day's count (from the store)\n\(pane.screen)")
+            #expect(!pane.screen.contains("since the start (no store)"), "the service's store knows the day")
+        }
         let first = Self.motionText(pane.screen)
         #expect(pane.waitFor(timeout: 5) { Self.motionText($0) != first }, "the service's motion changes")
 
-        serve.send(SIGTERM)
-        #expect(serve.exitCode() == 0)
+        serve.process.send(SIGTERM)
+        #expect(serve.process.exitCode() == 0)
         #expect(pane.waitFor(timeout: 5) { $0.contains("the service stopped") }, "\(pane.screen)")
         try pane.tmux(["send-keys", "q"])
         #expect(pane.status() == "0")
@@ -230,7 +235,7 @@ struct DashboardTerminalTests {
         #expect(piped.stderr.contains("the dashboard needs a terminal"), "\(piped.stderr)")
         let calibrated = runStream(["dashboard", "--source", "serve:/tmp/none.sock", "--no-calibration"])
         #expect(calibrated.status == 64)
-        #expect(calibrated.stderr.contains("the service applies its own calibration"), "\(calibrated.stderr)")
+        #expect(calibrated.stderr.contains("the service calibrates and counts steps itself"), "\(calibrated.stderr)")
         let fast = runStream(["dashboard", "--interval", "0.001", "--source", "sim"])
         #expect(fast.status == 64, "\(fast.stderr)")
     }

@@ -16,7 +16,8 @@ struct OutputFileSafetyTests {
     init() throws {
         scratch = try TemporaryDirectory(prefix: "bodyreadings-output-safety")
         recording = scratch.file("walk.csv")
-        let made = runStream(["record", recording, "--source", "sim", "--seed", "3", "--fast", "--count", "200"])
+        let made = runStream(
+            ["record", recording, "--source", "sim", "--seed", "3", "--fast", "--count", "200", "--no-ppg"])
         try #require(made.status == 0, "\(made.stderr)")
         original = try Data(contentsOf: URL(fileURLWithPath: recording))
     }

@@ -35,7 +35,7 @@ struct RecordCommandTests {
     }
 
     @Test func countLimitsSamplesAndDashWritesToStdout() {
-        let result = runStream(["record", "-", "--source", "sim", "--fast", "--count", "7"])
+        let result = runStream(["record", "-", "--source", "sim", "--fast", "--count", "7", "--no-ppg"])
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").count == 8)
     }

@@ -73,10 +73,11 @@ struct PedometerTests {
             let manager = Self.simulated(&spy)
             manager.deviceMotionUpdateInterval = 0.1
             let pedometer = Pedometer(manager: manager)
-            let steps = UntilCollector<Step>()
+            let steps = UntilCollector<PedometerData>()
             if withSteps {
-                let events = pedometer.stepEvents()
-                Task { for await step in events { steps.add(step, time: step.time, until: .infinity) } }
+                try pedometer.startUpdates { data, _ in
+                    if let data { steps.add(data, time: data.endDate, until: .infinity) }
+                }
             }
             var received: [DeviceMotion] = []
             for await update in manager.deviceMotionUpdates(bufferingPolicy: .unbounded) {

@@ -1,7 +1,9 @@
-// pulse-bench: the bench's way into the Swift heart-rate code until `bodyreadings heart-rate` exists (issue 11).
+// pulse-bench: the bench's way into the Swift heart-rate code (issue 11), a release build of Pulse alone instead of
+// the whole CLI.
 //
 //   pulse-bench detect < RECORDING.csv      beats of a recording (header with t and ppg, ppg_ir or ppg_red) as CSV
-//                                           t,heart_rate,rr_interval,quality — the contract of `heart-rate`
+//                                           t,heart_rate,rr_interval,quality — on a `ppg` recording byte for byte
+//                                           what `bodyreadings heart-rate FILE` writes
 //   pulse-bench simulate [--heart-rate BPM] [--rate HZ] [--duration S] [--seed N] [--jitter F] [--artefacts PER_S]
 //                        [--finger-off FROM:TO] [--saturation FROM:TO] [--truth FILE]
 //                                           a PulseSimulation recording as CSV t,ppg,condition; the true beat onsets

@@ -26,6 +26,10 @@ public final class HealthReadings: @unchecked Sendable {
     private var ppgAssembler = PPGAssembler()
     private var heartRateProcessor = HeartRateProcessor()
     private var scratch: [SensorReading] = []
+    /// Added to every reading's time since the last restart, s (see `sensorsRestarted()`).
+    private var offset = 0.0
+    private var latest = -Double.infinity
+    private var restarted = false
     private var ppgScratch: [PPGSample] = []
 
     /// Steps counted by `counter` (nil: none) published to `steps`; heart rate and beats to `heartRate` and `beats`
@@ -47,8 +51,23 @@ public final class HealthReadings: @unchecked Sendable {
         return kinds
     }
 
+    /// The capture's source was started over (a service's new interval plan): a hardware count starts again from
+    /// 0, and a source whose clock starts again (the simulated one) is shifted to continue after the last reading,
+    /// so that steps and beats keep going forward in time.
+    public func sensorsRestarted() {
+        restarted = true
+        stepProcessor?.sensorsRestarted()
+    }
+
     /// Takes one corrected reading of the capture.
     public func take(_ reading: SensorReading) {
+        var reading = reading
+        if restarted {
+            restarted = false
+            if reading.t + offset <= latest { offset = latest + 0.01 - reading.t }
+        }
+        reading.t += offset
+        latest = max(latest, reading.t)
         switch reading.kind {
         case .accelerometer, .stepCount, .activity:
             guard stepProcessor != nil, let steps else { return }

@@ -3,7 +3,7 @@ import ReadingFormats
 import Sensors
 
 extension ReplayMotionSource {
-    /// Replays the recording at `path` (read as it goes, in constant memory).
+    /// Replays the recording at `path` (read as it goes, in constant memory), its PPG columns too when it has them.
     ///
     /// - Throws: `CaptureError` `.io` when the file cannot be opened, `.malformedInput` for a bad header; bad rows
     ///   surface from `read()` with their line number.
@@ -14,10 +14,10 @@ extension ReplayMotionSource {
         } catch {
             throw CaptureError(error)
         }
-        self.init(name: path, hasMagnetometer: reader.hasMagnetometer, pacing: pacing) {
-            () throws(CaptureError) -> IMUSample? in
+        self.init(name: path, hasMagnetometer: reader.hasMagnetometer, hasPPG: reader.hasPPG, pacing: pacing) {
+            () throws(CaptureError) -> RecordingRow? in
             do throws(RecordingError) {
-                return try reader.next()
+                return try reader.nextRow()
             } catch {
                 throw CaptureError(error)
             }

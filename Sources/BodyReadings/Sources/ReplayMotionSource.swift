@@ -1,12 +1,14 @@
 import MotionMath
+import ReadingFormats
 import Sensors
 import SystemSupport
 
 /// Replays recorded samples (the recording format of DESIGN.md: calibrated, mount-matrix-applied, SI units), paced
 /// by their timestamps in real time or as fast as they are read. The recording's own gaps are kept: the filter sees
-/// the real `dt`.
+/// the real `dt`. A recording with PPG columns replays its pulse sensor too: `.ppg` readings from the rows that
+/// carry intensities, when the capture asks for them (`CaptureConfiguration.readings`), as a live sensor would.
 public final class ReplayMotionSource: MotionSource, @unchecked Sendable {
-    // @unchecked: `nextSample`, `first`, `startClock` and `pending` are confined to the reading thread;
+    // @unchecked: `nextRow`, `first`, `startClock`, `wanted` and `pending` are confined to the reading thread;
     // `cancellation` is thread-safe.
 
     public let info: MotionSourceInfo
@@ -14,46 +16,48 @@ public final class ReplayMotionSource: MotionSource, @unchecked Sendable {
     public let pacing: MotionSourceSpecification.Pacing
 
     private let cancellation = CaptureCancellation()
-    private let nextSample: () throws(CaptureError) -> IMUSample?
-    private var pending: IMUSample?
+    private let nextRow: () throws(CaptureError) -> RecordingRow?
+    private var pending: RecordingRow?
+    private var wanted = SensorReading.Kind.motion
     private var firstTime: Double?
     private var startClock = 0.0
     private var batchDuration = 0.1
     private var finished = false
 
-    /// Replays the samples `nextSample` yields in order (nil at the end). `name` describes the recording,
-    /// `hasMagnetometer` whether its samples carry one.
+    /// Replays the rows `nextRow` yields in order (nil at the end). `name` describes the recording,
+    /// `hasMagnetometer` whether its samples carry one, `hasPPG` whether rows may carry PPG intensities.
     public init(
-        name: String, hasMagnetometer: Bool, pacing: MotionSourceSpecification.Pacing,
-        nextSample: @escaping () throws(CaptureError) -> IMUSample?
+        name: String, hasMagnetometer: Bool, hasPPG: Bool = false, pacing: MotionSourceSpecification.Pacing,
+        nextRow: @escaping () throws(CaptureError) -> RecordingRow?
     ) {
         self.info = MotionSourceInfo(
             name: name, hasAccelerometer: true, hasGyroscope: true, hasMagnetometer: hasMagnetometer,
-            maximumSampleRate: nil)
+            maximumSampleRate: nil, hasPPG: hasPPG)
         self.pacing = pacing
-        self.nextSample = nextSample
+        self.nextRow = nextRow
     }
 
     /// Replays an array of samples.
     public convenience init(samples: [IMUSample], name: String = "samples", pacing: MotionSourceSpecification.Pacing) {
         var index = 0
         self.init(name: name, hasMagnetometer: samples.first?.magnetometer != nil, pacing: pacing) {
-            () throws(CaptureError) -> IMUSample? in
+            () throws(CaptureError) -> RecordingRow? in
             guard index < samples.count else { return nil }
             defer { index += 1 }
-            return samples[index]
+            return RecordingRow(t: samples[index].t, motion: samples[index])
         }
     }
 
     public func start(_ configuration: CaptureConfiguration) throws(CaptureError) {
         batchDuration = configuration.updateInterval
+        wanted = configuration.readings
         startClock = MonotonicClock.now()
         configuration.log("replay: \(info.name), \(pacing == .fast ? "fast" : "real time")")
     }
 
     public func read() throws(CaptureError) -> [SensorReading]? {
         guard !cancellation.isCancelled, !finished else { return nil }
-        if pending == nil { pending = try nextSample() }
+        if pending == nil { pending = try nextRow() }
         guard let head = pending else { return nil }
         let origin = firstTime ?? head.t
         firstTime = origin
@@ -68,9 +72,9 @@ public final class ReplayMotionSource: MotionSource, @unchecked Sendable {
         var current = head
         var count = 0
         while true {
-            Self.append(current, to: &readings)
+            append(current, to: &readings)
             count += 1
-            guard let next = try nextSample() else {
+            guard let next = try nextRow() else {
                 pending = nil
                 break
             }
@@ -85,12 +89,18 @@ public final class ReplayMotionSource: MotionSource, @unchecked Sendable {
         return readings
     }
 
-    private static func append(_ sample: IMUSample, to readings: inout [SensorReading]) {
-        readings.append(SensorReading(kind: .accelerometer, t: sample.t, value: sample.accelerometer))
-        if let magnetometer = sample.magnetometer {
-            readings.append(SensorReading(kind: .magnetometer, t: sample.t, value: magnetometer))
+    /// The readings of `row` that the capture asked for.
+    private func append(_ row: RecordingRow, to readings: inout [SensorReading]) {
+        if let sample = row.motion, !wanted.isDisjoint(with: SensorReading.Kind.motion) {
+            readings.append(SensorReading(kind: .accelerometer, t: sample.t, value: sample.accelerometer))
+            if let magnetometer = sample.magnetometer {
+                readings.append(SensorReading(kind: .magnetometer, t: sample.t, value: magnetometer))
+            }
+            readings.append(SensorReading(kind: .gyroscope, t: sample.t, value: sample.gyroscope))
         }
-        readings.append(SensorReading(kind: .gyroscope, t: sample.t, value: sample.gyroscope))
+        if let ppg = row.ppg, wanted.contains(.ppg) {
+            readings.append(SensorReading(kind: .ppg, t: row.t, value: ppg))
+        }
     }
 
     public func cancel() { cancellation.cancel() }

@@ -27,6 +27,7 @@ enum DashboardCommand {
             .uri, SourceOptions.seed, SourceOptions.fast,
             OptionSpec(
                 ["--interval"], value: "SECONDS", help: "Seconds between motion updates (0.01 to 10, default 0.1)."),
+            CounterOptions.counter,
         ] + CalibrationOptions.all,
         discussion: """
             Three cards, as in the app this project grew from: Heart Rate (beats/min of the newest trusted beat, \
@@ -42,8 +43,9 @@ enum DashboardCommand {
             again; the sensors' sysfs settings are restored as by 'stream'. Capture notes appear on the bottom \
             line. NO_COLOR draws without colours.
 
-            With --source serve the service's calibration applies (--calibration and --no-calibration are for \
-            sensors read here).
+            With --source serve the service's calibration and step counter apply (--calibration, \
+            --no-calibration and --counter are for sensors read here). Read here, Steps Today counts the steps \
+            since the dashboard started ('serve' keeps the day's count in the readings store).
 
             EXAMPLES:
               bodyreadings dashboard
@@ -61,6 +63,7 @@ enum DashboardCommand {
     struct Request {
         var source: MotionSourceSpecification
         var interval: Double
+        var counter: StepCounterChoice
     }
 
     /// The request; without `--source` (and `--uri`) a running service is the source, else this machine's sensors.
@@ -71,13 +74,15 @@ enum DashboardCommand {
         {
             source = .service(path: socket)
         }
-        if case .service = source, let option = CalibrationOptions.all.first(where: { arguments.has($0.name) }) {
+        if case .service = source,
+            let option = (CalibrationOptions.all + [CounterOptions.counter]).first(where: { arguments.has($0.name) })
+        {
             throw .usage(
-                "\(option.name) applies to sensors read here; the service applies its own calibration",
+                "\(option.name) applies to sensors read here; the service calibrates and counts steps itself",
                 command: "dashboard")
         }
         let interval = try arguments.double("--interval", in: ReadingsWebRoutes.motionIntervals) ?? 0.1
-        return Request(source: source, interval: interval)
+        return Request(source: source, interval: interval, counter: try CounterOptions.choice(arguments))
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
@@ -133,14 +138,14 @@ enum DashboardCommand {
                 stopNow: {})
         }
         let readings = DashboardReadings()
-        let feed = try ServeCommand.captureFeed(
-            request.source, arguments, console: console, baseInterval: request.interval,
+        let capture = try ServeCommand.capture(
+            request.source, counter: request.counter, arguments, console: console, baseInterval: request.interval,
             log: { readings.note($0.cliText) })
-        let capture = feed.capture
+        let feed = CaptureFeed(capture: capture)
         capture.start()
         try ServeCommand.waitForFirstSample(capture, outcome: outcome(of: capture))
         return Feed(
-            provider: CaptureReadingsProvider(feed: feed, store: nil), name: capture.info.name, readings: readings,
+            provider: CaptureReadingsProvider(feed: feed, recording: nil), name: capture.info.name, readings: readings,
             close: capture.stop, stopNow: capture.stopSourceNow)
     }
 

@@ -1,9 +1,8 @@
 import BodyReadings
-import MotionMath
 import ReadingFormats
 
 /// `bodyreadings record FILE`: every calibrated sample (raw with `--no-calibration`), in the recording format, to a
-/// file that `fuse` reads.
+/// file that `fuse` reads; with a pulse sensor (unless `--no-ppg`), its readings too, for `heart-rate FILE`.
 enum RecordCommand {
     static let command = Command(spec: spec, run: run)
 
@@ -16,7 +15,12 @@ enum RecordCommand {
                 ["--interval"], value: "SECONDS",
                 help: "The update interval the recording is for: it sets the sampling rate (default 0.1)."),
             OptionSpec(["--duration"], value: "SECONDS", help: "Stop after this many seconds."),
-            OptionSpec(["--count"], value: "N", help: "Stop after N samples."),
+            OptionSpec(["--count"], value: "N", help: "Stop after N IMU samples (PPG rows do not count)."),
+            OptionSpec(
+                ["--ppg"], help: "Record the pulse sensor too where that is not the default (--source sim)."),
+            OptionSpec(
+                ["--no-ppg"],
+                help: "Leave the pulse sensor out: only the IMU columns, as a recording without one."),
         ] + CalibrationOptions.all,
         discussion: """
             Samples the sensors exactly as 'stream --interval SECONDS' does, so that \
@@ -28,9 +32,19 @@ enum RecordCommand {
             --no-calibration records raw data, which is what 'calibrate --source replay:FILE' needs; \
             --calibration FILE applies that file (an unusable FILE is an error: exit 65, 74 or 77).
 
+            PULSE: when the source has a pulse (PPG) sensor (a max3010x or afe440x, a replayed recording with PPG \
+            columns; sim's simulated finger only with --ppg, so that a simulated recording keeps one IMU sample per \
+            row unless asked), its light intensities are recorded too, in the columns \
+            ppg_red,ppg_ir,ppg_green after the IMU's (ADC counts as the sensor reports them; empty for an LED it \
+            does not have). They get rows of their own at the pulse sensor's times, with the IMU fields empty \
+            (a row of both when the two sampled at the same instant); IMU rows leave the PPG fields empty. fuse \
+            and replay: skip the PPG rows for motion, 'heart-rate FILE' reads them. --no-ppg records the IMU \
+            columns only.
+
             EXAMPLES:
               bodyreadings record walk.csv --duration 30
               bodyreadings record sim.csv --source sim --seed 2 --fast --duration 60
+              bodyreadings record - --source sim --ppg --fast --duration 60 | bodyreadings heart-rate -
               bodyreadings record --no-calibration still.csv --duration 30
             """
     )
@@ -49,19 +63,30 @@ enum RecordCommand {
         try StreamCommand.requireDeviceMotion(source.info, command: "record")
         try SourceOptions.check(interval: interval, against: source.info, command: "record")
         let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
+        if arguments.has("--ppg"), arguments.has("--no-ppg") {
+            throw CLIError.usage("--ppg and --no-ppg exclude each other; keep one", command: "record")
+        }
+        var recordsPPG = source.info.hasPPG && !arguments.has("--no-ppg")
+        if case .simulated = specification { recordsPPG = recordsPPG && arguments.has("--ppg") }
+        let magnetometer = source.info.hasMagnetometer
         let writer: RecordingWriter
         if let output {
-            writer = RecordingWriter(file: output, includesMagnetometer: source.info.hasMagnetometer)
+            writer = RecordingWriter(file: output, includesMagnetometer: magnetometer, includesPPG: recordsPPG)
         } else {
-            writer = RecordingWriter(includesMagnetometer: source.info.hasMagnetometer) { bytes in
+            writer = RecordingWriter(includesMagnetometer: magnetometer, includesPPG: recordsPPG) { bytes in
                 try console.write(bytes: bytes)
             }
         }
         var pipeline = Pipeline(
-            input: SourceInput(source: source, correction: correction), processor: Passthrough<IMUSample>(),
+            input: SourceInput(
+                source: source, correction: correction, assembler: RecordingRowAssembler(includesPPG: recordsPPG)),
+            processor: Passthrough<RecordingRow>(),
             settings: PipelineSettings(
-                captureInterval: interval, count: count, duration: duration, log: console.captureLog))
-        var consumer = RecordingConsumer(writer: writer, console: path == "-" ? console : nil)
+                captureInterval: interval, duration: duration,
+                readings: recordsPPG ? SensorReading.Kind.motion.union([.ppg]) : SensorReading.Kind.motion,
+                log: console.captureLog))
+        // The consumer counts: --count is of IMU samples, whatever the PPG rows between them.
+        var consumer = RecordingConsumer(writer: writer, console: path == "-" ? console : nil, count: count)
         // Stopping (Ctrl-C, --duration, the end of a replay) finishes the file; a failure keeps an existing file as
         // it was and a new one with the samples before it.
         let report = try OutputFile.abandoningOnFailure(output, flush: writer.flush) {
@@ -73,7 +98,11 @@ enum RecordCommand {
             }
             return report
         }
-        StreamCommand.report(report, console: console, what: "samples")
+        var shown = report
+        if shown.ending == .finished { shown.ending = .count }
+        StreamCommand.report(
+            shown, console: console, what: recordsPPG ? "samples and the pulse sensor's readings" : "samples",
+            count: consumer.samples)
         return .ok
     }
 }

@@ -84,8 +84,8 @@ enum StreamCommand {
         let source = try SourceOptions.open(request.source)
         try requireDeviceMotion(source.info, command: "stream")
         try SourceOptions.check(interval: request.interval, against: source.info, command: "stream")
-        let input = SourceInput(
-            source: source, correction: try CalibrationOptions.correction(for: source, arguments, console: console))
+        let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
+        let input = SourceInput(source: source, correction: correction)
         var settings = PipelineSettings(
             captureInterval: request.interval, updateInterval: request.interval, count: request.count,
             duration: request.duration, log: console.captureLog)
@@ -95,7 +95,9 @@ enum StreamCommand {
             let writer = RecordingWriter(includesMagnetometer: source.info.hasMagnetometer) { bytes in
                 try console.write(bytes: bytes)
             }
-            var pipeline = Pipeline(input: input, processor: Passthrough<IMUSample>(), settings: settings)
+            let rows = SourceInput(
+                source: source, correction: correction, assembler: RecordingRowAssembler(includesPPG: false))
+            var pipeline = Pipeline(input: rows, processor: Passthrough<RecordingRow>(), settings: settings)
             var consumer = RecordingConsumer(writer: writer, console: console)
             report = try pipeline.run(into: &consumer, console: console)
         } else if request.format == "human" {

@@ -22,11 +22,11 @@ extension Pipeline {
     }
 }
 
-extension Pipeline where Input == SourceInput<SampleMerger> {
+extension Pipeline {
     /// Runs a live source for a command (see `run(into:console:emergency:)`); a second signal stops the source.
-    mutating func run<Consumer: UpdateConsumer>(
+    mutating func run<Consumer: UpdateConsumer, Assembler: SampleAssembler>(
         into consumer: inout Consumer, console: Console
-    ) throws -> PipelineReport where Consumer.Update == Processor.Output {
+    ) throws -> PipelineReport where Consumer.Update == Processor.Output, Input == SourceInput<Assembler> {
         let source = input.source
         return try run(into: &consumer, console: console, emergency: { source.stop() })
     }

@@ -1,13 +1,16 @@
 /// The column names of the recording format (DESIGN.md): `t` in seconds, accelerometer in m/s², gyroscope in rad/s,
-/// optional magnetometer in µT; device frame, calibrated, mount matrix applied.
+/// optional magnetometer in µT; device frame, calibrated, mount matrix applied; optional PPG intensities in ADC counts.
 public enum RecordingColumns {
     /// The columns every recording has, in the order the writer puts them.
     public static let required = ["t", "accel_x", "accel_y", "accel_z", "anglvel_x", "anglvel_y", "anglvel_z"]
     /// The magnetometer columns (all three or none).
     public static let magnetometer = ["magn_x", "magn_y", "magn_z"]
+    /// The pulse sensor's columns, last when present: red, infrared and green light intensities as the sensor reports
+    /// them (`PPGColumns.intensities`; falling at systole). A reader takes any of them; the writer puts all three.
+    public static let ppg = PPGColumns.intensities
 
     /// The header line (without newline) the writer puts first.
-    public static func header(includesMagnetometer: Bool) -> String {
-        (includesMagnetometer ? required + magnetometer : required).joined(separator: ",")
+    public static func header(includesMagnetometer: Bool, includesPPG: Bool = false) -> String {
+        (required + (includesMagnetometer ? magnetometer : []) + (includesPPG ? ppg : [])).joined(separator: ",")
     }
 }

@@ -40,7 +40,9 @@ enum DashboardCards {
         } else {
             lines.append(StyledLine("stored today; no step since the start", .dim))
         }
-        return lines + history(model.stepHistory, now: now, width: width, floor: 0, caption: "steps per 10 s")
+        let history = history(model.stepHistory, now: now, width: width, floor: 0, caption: "steps per 10 s")
+        let since = model.stepsSinceStart ? [StyledLine("since the start (no store)", .dim)] : []
+        return lines + since + history
     }
 
     /// Live Motion: the magnitude of user acceleration, the gravity vector, the attitude angles with the heading

@@ -45,6 +45,9 @@ struct DashboardModel: Sendable {
     var motion: MotionEstimate?
     /// The newest steps.
     var steps: Steps?
+    /// True when no stored count of the day could be had (no readings store): the count is of the steps since the
+    /// provider started, and the card says so.
+    var stepsSinceStart = false
     /// The newest heartbeat.
     var heartRate: HeartRate?
     /// The magnitude of user acceleration, the largest per second, m/s².

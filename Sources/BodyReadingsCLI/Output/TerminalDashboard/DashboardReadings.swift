@@ -24,12 +24,18 @@ final class DashboardReadings: @unchecked Sendable {
     /// the header. Call it once.
     func subscribe(to provider: any ReadingsProvider, source: String, interval: Double) {
         let availability = ReadingKind.allCases.map(provider.availability(of:))
+        // Before the steps' subscription: a service's answer is the base its step lines count on from.
         let today = availability[1].isAvailable ? try? provider.stepsToday() : nil
         change { model, now in
             model.source = source
             (model.motionAvailability, model.stepsAvailability, model.heartRateAvailability) =
                 (availability[0], availability[1], availability[2])
-            if let today { model.applyStepsToday(today.steps, at: now) }
+            if let today {
+                model.applyStepsToday(today.steps, at: now)
+            } else {
+                model.stepsSinceStart = true
+            }
+            if availability[1].isAvailable { model.stepHistory.begin(at: now) }
         }
         let motion = provider.subscribeMotion(interval: interval) { [weak self] update in
             self?.change { $0.apply(update, at: $1) }

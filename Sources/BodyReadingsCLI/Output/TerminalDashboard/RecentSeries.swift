@@ -21,6 +21,9 @@ struct RecentSeries: Sendable {
     /// measured pause).
     let empty: Double?
     private var buckets: [(index: Int, value: Double)] = []
+    /// The bucket from which the reading was measured (`begin(at:)`, else the first value's): older buckets are
+    /// gaps, not `empty`.
+    private var first: Int?
 
     init(bucket: Double, capacity: Int, combine: Combine, empty: Double? = nil) {
         self.bucket = bucket
@@ -29,11 +32,18 @@ struct RecentSeries: Sendable {
         self.empty = empty
     }
 
+    /// The reading is measured from `time` on (s): from there, a bucket without values is `empty`.
+    mutating func begin(at time: Double) {
+        guard time.isFinite else { return }
+        first = Int((time / bucket).rounded(.down))
+    }
+
     /// Adds `value` measured at `time` (s, non-decreasing from call to call; an older time joins the newest
     /// bucket). Non-finite values are left out: a missing reading is not a value.
     mutating func add(_ value: Double, at time: Double) {
         guard value.isFinite, time.isFinite else { return }
         let index = max(Int((time / bucket).rounded(.down)), buckets.last?.index ?? .min)
+        if first == nil { first = index }
         if let last = buckets.last, last.index == index {
             switch combine {
             case .maximum: buckets[buckets.count - 1].value = max(last.value, value)
@@ -47,11 +57,14 @@ struct RecentSeries: Sendable {
     }
 
     /// The values of the `count` buckets that end with the one holding `now`, oldest first; `empty` for a bucket
-    /// without values.
+    /// without values since the reading was measured, nil before.
     func values(endingAt now: Double, count: Int) -> [Double?] {
         guard count > 0 else { return [] }
         let newest = Int((now / bucket).rounded(.down))
-        var values = [Double?](repeating: empty, count: count)
+        var values = (0..<count).map { slot -> Double? in
+            guard let first, newest - (count - 1 - slot) >= first else { return nil }
+            return empty
+        }
         for entry in buckets {
             let slot = count - 1 - (newest - entry.index)
             if slot >= 0, slot < count { values[slot] = entry.value }

@@ -1,20 +1,19 @@
 import Pedometry
 import Pulse
+import ReadingFormats
 import ReadingsWeb
 import TextFormats
 
-/// A step or heartbeat line of the service's socket read back into the reading it carries: the fields of the
-/// web's events (`{"t","steps","cadence","activity","today"}`, `{"t","heart_rate","rr_interval","quality"}`). A
-/// line without them becomes an unavailability that says so, never a reading with made-up values.
+/// A step or heartbeat line of the service's socket read back into the reading it carries: the `steps` and
+/// `heart-rate` commands' JSON rows (`{"t","steps","cadence","activity"}`, `{"t","heart_rate","rr_interval",
+/// "quality"}`). A line without them becomes an unavailability that says so, never a reading with made-up values.
 enum ServiceReadingFields {
-    /// The step, with the day's steps.
-    static func steps(_ fields: JSONValue) -> ReadingUpdate<StepsUpdate> {
+    /// The step (`count` is the service's running count), or why the line is not one.
+    static func step(_ fields: JSONValue) -> Result<Step, ServiceProtocolError> {
         guard let t = fields["t"]?.numberValue, let count = fields["steps"]?.numberValue,
-            let today = fields["today"]?.numberValue
-        else { return .availability(.unavailable(reason: "the service's steps lack \"t\", \"steps\" or \"today\"")) }
-        let activity = fields["activity"]?.stringValue.flatMap(Activity.init(rawValue:)) ?? .walking
-        let step = Step(time: t, count: Int(count), cadence: fields["cadence"]?.numberValue ?? .nan, activity: activity)
-        return .reading(StepsUpdate(step: step, today: Int(today)))
+            let name = fields["activity"]?.stringValue, let activity = Activity(rawValue: name)
+        else { return .failure(ServiceProtocolError("the service's steps lack \"t\", \"steps\" or \"activity\"")) }
+        return .success(Step(time: t, count: Int(count), cadence: fields["cadence"]?.numberValue ?? .nan, activity: activity))
     }
 
     /// The heartbeat.

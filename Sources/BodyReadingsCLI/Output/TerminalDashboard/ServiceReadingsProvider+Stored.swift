@@ -4,12 +4,13 @@ import ReadingFormats
 import ReadingsStore
 import ReadingsWeb
 
-/// Stored readings are not read over the service's socket: the day's steps come with each step, the heart rate
-/// with each beat, and `bodyreadings history` reads the store itself. The dashboard shows what the live readings
-/// say; these throw with that reason.
+/// Stored readings over the service's socket: today's steps (a `history` request); the heart rate comes with each
+/// beat and `bodyreadings history` reads the rest from the store itself, so the others throw with that reason.
 extension ServiceReadingsProvider {
     func stepsToday() throws -> StepsBucket {
-        throw ServiceProtocolError("the service's socket gives the day's steps with each step")
+        let today = TimeRange.today()
+        let stored = try storedStepsToday()
+        return StepsBucket(start: today.start, end: today.end, steps: stored.steps, minutes: stored.minutes)
     }
 
     func history(_ query: HistoryQuery) throws -> History {

@@ -1,11 +1,13 @@
 import BodyReadings
 import Dispatch
 import Fusion
+import Pedometry
 import Pulse
 import ReadingFormats
 import ReadingsWeb
 import Sensors
 import SystemSupport
+import TextFormats
 
 /// The readings of a running `bodyreadings serve` through its Unix socket (a `ServiceConnection`), as the
 /// `ReadingsProvider` the web dashboard reads from the service's capture: so that the terminal dashboard reads a
@@ -14,10 +16,12 @@ import SystemSupport
 /// One connection and one reading thread. A reading the service's `hello` lists as missing is unavailable with the
 /// service's reason and its subscription does nothing; one that ends later (`ended`, `closing`, a refused
 /// subscription, a lost connection) is told to its subscribers as unavailable, with the reason. Several motion
-/// subscribers share the connection's one motion subscription at the shortest interval asked for. Stored
-/// readings are not read over the socket (`ServiceReadingsProvider+Stored.swift`).
+/// subscribers share the connection's one motion subscription at the shortest interval asked for. The
+/// service's step lines carry its running count: today's count is the stored one its `history` answers plus the
+/// steps since (`ServiceStepsToday`). Other stored readings are not read over the socket
+/// (`ServiceReadingsProvider+Stored.swift`).
 final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
-    // @unchecked: the handler tables and `lost` are guarded by `lock`; `connection` is read by the one reading
+    // @unchecked: the handler tables, `lost`, `stepsDay` and `pending` are guarded by `lock`; `connection` is read by the one reading
     // thread, and sends are serialised by `lock`.
 
     /// The socket's path and the service's source, for the dashboard's header.
@@ -30,6 +34,12 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
     private var motionInterval: Double?
     private var lost: [ServiceReading: String] = [:]
     private var nextToken: UInt64 = 0
+    /// The day's count behind the step lines.
+    private var stepsDay = ServiceStepsToday()
+    /// Requests waiting for their reply, by id.
+    private var pending: [String: PendingReply] = [:]
+    /// The ids of this provider's own requests start so.
+    private static let requestPrefix = "dashboard-"
     /// Signalled when the reading thread ends.
     private let finished = DispatchSemaphore(value: 0)
 
@@ -147,11 +157,20 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
         case .motion(let estimate):
             for handler in lock.withLock({ motion.values.map(\.handler) }) { handler(.reading(estimate)) }
         case .reading(.steps, let fields):
-            let update = ServiceReadingFields.steps(fields)
+            let update: ReadingUpdate<StepsUpdate>
+            switch ServiceReadingFields.step(fields) {
+            case .success(let step):
+                let today = lock.withLock { stepsDay.today(at: step.count) }
+                update = .reading(StepsUpdate(step: step, today: today))
+            case .failure(let error):
+                update = .availability(.unavailable(reason: error.message))
+            }
             for handler in lock.withLock({ Array(steps.values) }) { handler(update) }
         case .reading(.heartRate, let fields):
             let update = ServiceReadingFields.beat(fields)
             for handler in lock.withLock({ Array(heartRate.values) }) { handler(update) }
+        case .reply(_, .string(let id)?, let ok, let error, let body) where id.hasPrefix(Self.requestPrefix):
+            answer(id, ok ? .success(body) : .failure(ServiceProtocolError(error ?? "the service gave no reason")))
         case .reply("subscribe", _, false, let error, let body):
             if let name = body["reading"]?.stringValue, let reading = ServiceReading(rawValue: name) {
                 lose([reading], reason: "the service refused it: \(error ?? "no reason given")")
@@ -165,6 +184,47 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
             break
         }
         return true
+    }
+
+    /// Today's steps in the service's store and the minutes they were counted in (a `history` request, answered
+    /// within `timeout` seconds); the step lines that follow add to it. Fails when the service keeps no store.
+    func storedStepsToday(timeout: Double = 3) throws(ServiceProtocolError) -> (steps: Int, minutes: Int) {
+        let reply = PendingReply()
+        let id = lock.withLock { () -> String in
+            nextToken += 1
+            let id = "\(Self.requestPrefix)\(nextToken)"
+            pending[id] = reply
+            return id
+        }
+        defer { lock.withLock { _ = pending.removeValue(forKey: id) } }
+        let query = ServiceHistoryQuery(reading: .steps, per: .day)
+        do throws(CaptureError) {
+            try lock.withLock { () throws(CaptureError) in
+                try connection.send(ServiceRequest(.history(query), id: .string(id)))
+            }
+        } catch {
+            throw ServiceProtocolError(error.message)
+        }
+        guard reply.done.wait(timeout: .now() + timeout) == .success, let result = reply.result else {
+            throw ServiceProtocolError("the service did not answer for today's steps within \(Int(timeout)) s")
+        }
+        let body = try result.get()
+        let bucket = body["buckets"]?.arrayValue?.last
+        return (Int(bucket?["steps"]?.numberValue ?? 0), Int(bucket?["minutes"]?.numberValue ?? 0))
+    }
+
+    /// Hands the reply of request `id` to its waiter; a `history` of steps also sets the base of the day's count,
+    /// here on the reading thread, in order with the step lines.
+    private func answer(_ id: String, _ result: Result<JSONValue, ServiceProtocolError>) {
+        lock.withLock {
+            if case .success(let body) = result, body["reading"]?.stringValue == ServiceReading.steps.name {
+                let stored = body["buckets"]?.arrayValue?.last?["steps"]?.numberValue ?? 0
+                stepsDay.answered(stored: Int(stored))
+            }
+            guard let reply = pending[id] else { return }
+            reply.result = result
+            reply.done.signal()
+        }
     }
 
     /// Marks `readings` unavailable for `reason` and tells their subscribers.
