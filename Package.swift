@@ -101,8 +101,8 @@ let package = Package(
         .target(
             name: "BodyReadingsCLI",
             dependencies: [
-                "BodyReadings", "Sensors", "Calibration", "Fusion", "MotionMath", "ReadingFormats", "TextFormats",
-                "MQTT", "Publishing", "ReadingsStore", "Service", "SystemSupport", "HTTP", "ReadingsWeb",
+                "BodyReadings", "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "ReadingFormats",
+                "TextFormats", "MQTT", "Publishing", "ReadingsStore", "Service", "SystemSupport", "HTTP", "ReadingsWeb",
             ],
             swiftSettings: strict),
         .executableTarget(name: "bodyreadings", dependencies: ["BodyReadingsCLI"], swiftSettings: strict),
@@ -178,6 +178,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
+        .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
         .testTarget(
             name: "PedometryTests", dependencies: ["Pedometry", "MotionMath", "MotionSimulation", "TestSupport"], swiftSettings: strict),

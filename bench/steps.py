@@ -24,9 +24,13 @@ def read(path):
 
 
 def prototype_count(args):
+    """The prototype's count on one recording; `settings` holds Settings fields (snake_case) and fixed constants of
+    the algorithm (UPPER_CASE), the latter set on a subclass so that the defaults stay untouched."""
     path, settings = args
     t, acc = read(path)
-    d = steps_prototype.StepDetector(**settings)
+    constants = {k: v for k, v in settings.items() if k.isupper()}
+    detector = type("Tuned", (steps_prototype.StepDetector,), constants) if constants else steps_prototype.StepDetector
+    d = detector(**{k: v for k, v in settings.items() if not k.isupper()})
     for i in range(len(t)):
         d.update(t[i], acc[i, 0], acc[i, 1], acc[i, 2])
     return d.count
@@ -41,7 +45,7 @@ def summary(label, e):
 
 
 GRID = dict(walking_periodicity=[0.5, 0.55, 0.6], step_amplitude_fraction=[0.25, 0.3],
-            periodicity_time_constant=[5.0, 8.0])
+            periodicity_time_constant=[5.0, 8.0], lock_in_window=[10.0, 15.0], SEARCH_WINDOW=[0.35, 0.45])
 
 
 def cross_validate(directory, trials, names):
@@ -70,8 +74,9 @@ def cross_validate(directory, trials, names):
 
 def prototype_defaults(results, combos):
     d = steps_prototype.Settings()
+    default = lambda k: getattr(steps_prototype.StepDetector if k.isupper() else d, k)
     for c, r in zip(combos, results):
-        if all(getattr(d, k) == v for k, v in c.items()): return r
+        if all(default(k) == v for k, v in c.items()): return r
     raise SystemExit("error: the shipped defaults are not on the cross-validation grid; add them to GRID")
 
 

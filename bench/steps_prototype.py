@@ -16,8 +16,9 @@ The algorithm (see Sources/Pedometry/StepDetector.swift for the long form):
    motion is as strong as running. Its value q measures how periodic the motion is.
 4. A resonator (band-pass, Q = 2) tuned to 1/P turns the step signal into one cycle per step: each cycle whose
    step-signal amplitude is at least 25 % of the walk's running reference is a step, stamped at the step signal's peak.
-5. Walking starts when q >= 0.6 with enough energy; the steps that led there are found retroactively by searching
-   the buffered signal backwards one period at a time. Walking ends when steps stop, the energy falls below 40 % of
+5. Walking starts when q >= 0.6 with enough energy and the last two strides of cycle peaks lasted two periods
+   within 25 %; the steps that led there are found retroactively by searching the buffered signal backwards one
+   period at a time (within +-45 % of a period, up to 15 s back). Walking ends when steps stop, the energy falls below 40 % of
    the walk's, or the periodicity stays low; the autocorrelation then restarts from scratch.
 """
 import math
@@ -35,7 +36,7 @@ class Settings:
         self.minimum_running_rms = 2.0       # m/s^2
         self.periodicity_time_constant = 8.0  # s
         self.walking_periodicity = 0.6
-        self.lock_in_window = 10.0           # s
+        self.lock_in_window = 15.0           # s
         self.maximum_gap = 1.0               # s
         self.step_amplitude_fraction = 0.25  # kappa
         self.stop_energy_fraction = 0.4      # rho
@@ -70,7 +71,7 @@ class StepDetector:
     DECIDE_EVERY = 5; RELATIVE_PEAK = 0.8; HALF_LAG_MINIMUM = -0.1; FAST_PERIODICITY = 0.5
     EXIT_PERIODICITY = 0.3; EXIT_TIME = 1.5; OCTAVE_HOLD = 2.0; OCTAVE_TOLERANCE = 0.3
     RESONATOR_Q = 2.0; HYSTERESIS = 0.2; ENERGY_TIME = 1.0; WALK_ENERGY_TIME = 5.0
-    REFERENCE_STEPS = 4.0; END_PERIODS = 2.5; MINIMUM_SPACING = 0.5; SEARCH_WINDOW = 0.35; RECENT_EVENTS = 4
+    REFERENCE_STEPS = 4.0; END_PERIODS = 2.5; MINIMUM_SPACING = 0.5; SEARCH_WINDOW = 0.45; RECENT_EVENTS = 4; START_REGULARITY = 0.25
 
     def __init__(self, settings=None, **kw):
         s = self.s = settings or Settings(**kw)
@@ -241,6 +242,10 @@ class StepDetector:
         P = self.period; fs = self.fs
         if not self.walking:
             if not self.armed: return
+            if len(self.events) < self.RECENT_EVENTS: return
+            peaks = [e[2] for e in self.events]
+            for i in range(2, len(peaks)):
+                if abs((peaks[i] - peaks[i - 2])/(2*P*fs) - 1) > self.START_REGULARITY: return
             self.walking = True; self.walk_energy = self.energy
             if self.log is not None: self.log.append(('s', round(self.time_of(n), 1)))
             amps = sorted(e[1] for e in self.events)

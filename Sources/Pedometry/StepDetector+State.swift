@@ -58,8 +58,9 @@ extension StepDetector {
         var cycleMaximum = -Double.greatestFiniteMagnitude
         var cycleMinimum = Double.greatestFiniteMagnitude
         var cyclePeak = 0
-        /// Amplitudes of the last `Coefficients.recentCycles` cycles.
+        /// Amplitudes and peak bins of the last `Coefficients.recentCycles` cycles.
         var recentAmplitudes: [Double] = []
+        var recentPeaks: [Int] = []
         /// The walk's running step amplitude, m/s².
         var reference = 0.0
         var lastStepBin = Int.min / 2
@@ -75,6 +76,7 @@ extension StepDetector {
             periodicityTracker = PeriodicityTracker(lagCount: c.lagCount, gain: c.periodicityGain)
             periodSignal = Array(repeating: 0, count: c.historyLength)
             recentAmplitudes.reserveCapacity(Coefficients.recentCycles)
+            recentPeaks.reserveCapacity(Coefficients.recentCycles)
             found.reserveCapacity(c.historyLength)
         }
 

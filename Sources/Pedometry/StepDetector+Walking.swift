@@ -65,11 +65,15 @@ extension StepDetector {
     /// of its maximum.
     mutating func cycleEnded(atBin n: Int, amplitude: Double, peak: Int, onStep: (Step) -> Void) {
         typealias K = Coefficients
-        if state.recentAmplitudes.count == K.recentCycles { state.recentAmplitudes.removeFirst() }
+        if state.recentAmplitudes.count == K.recentCycles {
+            state.recentAmplitudes.removeFirst()
+            state.recentPeaks.removeFirst()
+        }
         state.recentAmplitudes.append(amplitude)
+        state.recentPeaks.append(peak)
         guard let p = state.stepPeriod else { return }
         if !state.walking {
-            guard state.armed else { return }
+            guard state.armed, strideRegular(period: p) else { return }
             state.walking = true
             state.walkEnergy = state.energy
             updateActivity()
@@ -84,6 +88,20 @@ extension StepDetector {
         state.reference += (amplitude - state.reference) / K.referenceSteps
         guard Double(n - state.lastStepBin) >= K.minimumSpacing * p * K.rate else { return }
         count(peak, event: n, onStep: onStep)
+    }
+
+    /// Whether the last `Coefficients.recentCycles` cycles' peaks came at the step period: every stride (peak to
+    /// the peak after next; a single step's peak wanders within its cycle when the two steps of a stride differ)
+    /// within `Coefficients.startRegularity` of two periods. A walk is regular from its first strides; the chance
+    /// periodicity of a car's bounce is not.
+    func strideRegular(period p: Double) -> Bool {
+        typealias K = Coefficients
+        let peaks = state.recentPeaks
+        guard peaks.count == K.recentCycles else { return false }
+        for i in 2..<peaks.count where abs(Double(peaks[i] - peaks[i - 2]) / (2 * p * K.rate) - 1) > K.startRegularity {
+            return false
+        }
+        return true
     }
 
     /// Counts a step whose peak is at bin `peak` (found at bin `event`).

@@ -9,9 +9,9 @@ import Darwin
 /// wall clock neither shortens nor stretches them.
 ///
 /// Thread-safe by construction. As with any condition variable, wait in a loop that re-checks the predicate.
-package final class ThreadCondition: @unchecked Sendable {
+package final class ThreadCondition: MutexHolder, @unchecked Sendable {
     // @unchecked: the mutex and condition provide the synchronisation; allocated once and never moved.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    package let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
     /// A point in time for ``wait(until:)``, on the clock the condition waits with.
@@ -64,22 +64,6 @@ package final class ThreadCondition: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Blocks until the calling thread holds the lock.
-    package func lock() {
-        pthread_mutex_lock(mutex)
-    }
-
-    /// Releases the lock.
-    package func unlock() {
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Runs `body` while holding the lock.
-    package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
 
     /// Releases the lock, sleeps until signalled (or spuriously woken), and takes the lock again. Hold the lock.
     package func wait() {

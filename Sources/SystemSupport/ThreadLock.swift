@@ -8,9 +8,9 @@ import Darwin
 /// brings FoundationInternationalization and ICU, several MB of RSS) for a lock.
 ///
 /// Thread-safe by construction. Locking twice from one thread deadlocks, as with `NSLock`.
-package final class ThreadLock: @unchecked Sendable {
+package final class ThreadLock: MutexHolder, @unchecked Sendable {
     // @unchecked: the mutex itself provides the synchronisation; it is allocated once and never moved.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    package let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates an unlocked mutex.
     package init() {
@@ -22,22 +22,5 @@ package final class ThreadLock: @unchecked Sendable {
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
-    }
-
-    /// Blocks until the calling thread holds the lock.
-    package func lock() {
-        pthread_mutex_lock(mutex)
-    }
-
-    /// Releases the lock; only the thread that holds it may call this.
-    package func unlock() {
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Runs `body` while holding the lock.
-    package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
     }
 }

@@ -42,6 +42,27 @@ struct PublishCommandTests {
         #expect(abs(gravityZ) > 5, "the simulated device starts near flat")
     }
 
+    @Test func stepsAndHeartbeatsArePublishedAsTheyCome() throws {
+        let broker = try TestBroker()
+        let subscriber = try TestSubscriber(broker: broker, topic: "bodyreadings/walk-1/#")
+        let result = runStream([
+            "publish", broker.url, "--source", "sim", "--fast", "--duration", "40", "--device-id", "walk-1",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(subscriber.wait { $0.last?.topic == "bodyreadings/walk-1/status" && $0.last?.payload.contains("offline") == true })
+        // The demo walks from 6.6 s; the simulated finger beats at about 72/min from the start.
+        let steps = samples(on: "/steps", subscriber)
+        #expect(steps.count > 20, "\(steps.count) steps in 40 s of the demo")
+        let counts = steps.compactMap { $0["steps"]?.numberValue }
+        #expect(counts == counts.indices.map { Double($0 + 1) }, "\(counts.prefix(5))")
+        #expect(steps.allSatisfy { $0["t"] != nil && $0["time"] != nil && $0["cadence"] != nil && $0["activity"] != nil })
+        let beats = samples(on: "/heart_rate", subscriber)
+        #expect(beats.count > 30, "\(beats.count) beats in 40 s")
+        let rates = beats.compactMap { $0["heart_rate"]?.numberValue }
+        #expect(!rates.isEmpty && rates.allSatisfy { $0 > 60 && $0 < 85 }, "\(rates.prefix(5))")
+        #expect(beats.allSatisfy { $0["quality"] != nil && $0["rr_interval"] != nil })
+    }
+
     @Test func rawPublishesEveryCalibratedSample() throws {
         let broker = try TestBroker()
         let subscriber = try TestSubscriber(broker: broker, topic: "bodyreadings/raw-1/imu/#")

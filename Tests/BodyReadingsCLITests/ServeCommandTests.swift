@@ -117,6 +117,16 @@ struct ServeCommandTests {
         #expect(counts == counts.sorted() && Set(counts).count == counts.count, "\(counts)")
         #expect(steps.allSatisfy { $0["activity"]?.stringValue == "walking" || $0["activity"]?.stringValue == "running" })
         #expect(beats.allSatisfy { $0["quality"] != nil && $0["t"]?.numberValue != nil })
+        try connection.send(ServiceRequest(.history(ServiceHistoryQuery(reading: .motion, per: .day))))
+        var motionHistory: JSONValue?
+        while motionHistory == nil, let event = try connection.next() {
+            if case .reply(let op, _, let ok, let error, let body) = event, op == "history" {
+                #expect(ok, "\(error ?? "")")
+                motionHistory = body
+            }
+        }
+        let day = try #require(motionHistory?["buckets"]?.arrayValue?.first, "\(String(describing: motionHistory))")
+        #expect((day["minutes"]?.numberValue ?? 0) >= 1 && day["mean_user_acceleration"]?.numberValue != nil, "\(day)")
         // Killed without a chance to write: the store holds the steps of all but the last flush interval.
         usleep(1_200_000)
         serve.process.send(SIGKILL)

@@ -42,6 +42,21 @@ import Testing
         #expect(abs(result.steps.count - 60) <= 2, "\(result.steps.count) steps")
     }
 
+    /// A walk that speeds up without a pause (8 steps at 1.4 steps/s, then 92 at 1.8) is counted within a step:
+    /// the step period follows the new cadence (a change of 22 %, inside `Coefficients.octaveTolerance`) and no step
+    /// is lost or doubled at the change.
+    @Test func countsAWalkThatSpeedsUp() {
+        for seed: UInt64 in 0..<3 {
+            let start = SyntheticGait(cadence: 1.4, steps: 8, tail: 1 / 1.4, seed: seed).generate()
+            let walk = SyntheticGait(cadence: 1.8, steps: 92, lead: 0, seed: seed + 10).generate()
+            let offset = (start.samples.last?.time ?? 0) + 0.01
+            var detector = StepDetector()
+            for (t, a) in start.samples { detector.update(time: t, acceleration: a) { _ in } }
+            for (t, a) in walk.samples { detector.update(time: t + offset, acceleration: a) { _ in } }
+            #expect(abs(detector.state.steps - 100) <= 1, "seed \(seed): \(detector.state.steps) steps")
+        }
+    }
+
     /// A 0.3 s dropout is bridged (its bins are interpolated, nothing lost); a 2 s gap restarts the detector, which
     /// loses about the steps of the gap and keeps the count.
     @Test func bridgesShortGapsAndRestartsAfterLongOnes() {

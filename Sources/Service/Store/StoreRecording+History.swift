@@ -17,34 +17,33 @@ extension StoreRecording {
             case .hour: .hour
             case .day: .day
             }
-        if query.reading == .raw {
-            throw ServiceProtocolError("raw samples are not stored; ask for steps, heart_rate or motion")
+        let reading: HistoryQuery.Reading?
+        switch query.reading {
+        case .steps: reading = .steps
+        case .heartRate: reading = .heartRate
+        case .motion: reading = nil
+        case .raw: throw ServiceProtocolError("raw samples are not stored; ask for steps, heart_rate or motion")
         }
         do throws(StoreError) {
             try flush()
-            switch query.reading {
-            case .raw:
-                return []
-            case .steps, .heartRate:
-                let reading: HistoryQuery.Reading = query.reading == .steps ? .steps : .heartRate
+            if let reading {
                 let history = try store.history(HistoryQuery(reading: reading, range: range, granularity: granularity))
                 guard case .object(let members) = history.json else { return [] }
                 return members
-            case .motion:
-                let buckets = try store.motion(in: range, per: granularity).map { bucket -> JSONValue in
-                    .object([
-                        ("start", .string(TimeText.format(bucket.start))), ("end", .string(TimeText.format(bucket.end))),
-                        ("mean_user_acceleration", bucket.meanUserAcceleration.map(JSONValue.number) ?? .null),
-                        ("activity", bucket.activity.map { .string($0.rawValue) } ?? .null),
-                        ("minutes", .number(Double(bucket.minutes))),
-                    ])
-                }
-                return [
-                    ("reading", .string("motion")), ("from", .string(TimeText.format(range.start))),
-                    ("to", .string(TimeText.format(range.end))), ("per", .string(granularity.rawValue)),
-                    ("buckets", .array(buckets)),
-                ]
             }
+            let buckets = try store.motion(in: range, per: granularity).map { bucket -> JSONValue in
+                .object([
+                    ("start", .string(TimeText.format(bucket.start))), ("end", .string(TimeText.format(bucket.end))),
+                    ("mean_user_acceleration", bucket.meanUserAcceleration.map(JSONValue.number) ?? .null),
+                    ("activity", bucket.activity.map { .string($0.rawValue) } ?? .null),
+                    ("minutes", .number(Double(bucket.minutes))),
+                ])
+            }
+            return [
+                ("reading", .string("motion")), ("from", .string(TimeText.format(range.start))),
+                ("to", .string(TimeText.format(range.end))), ("per", .string(granularity.rawValue)),
+                ("buckets", .array(buckets)),
+            ]
         } catch {
             throw ServiceProtocolError("the readings store failed: \(error)")
         }
