@@ -80,6 +80,8 @@ struct DashboardServiceProviderTests {
         for (a, b) in zip(steps, steps.dropFirst()) {
             #expect(b.today - a.today == b.step.count - a.step.count, "the day's count follows the running count")
         }
+        let later = try provider.stepsToday()
+        #expect(later.steps >= (steps.last?.today ?? .max), "the store, flushed for the answer, holds every step seen")
 
         let directory = try TemporaryDirectory(prefix: "br-dash-nostore")
         let socket = directory.file("serve.sock")
