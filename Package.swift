@@ -161,7 +161,8 @@ let package = Package(
             name: "BodyReadingsCLITests",
             dependencies: [
                 "BodyReadingsCLI", "BodyReadings", "Sensors", "Calibration", "MotionMath", "ReadingFormats",
-                "IIODTestServer", "MotionSimulation", "PulseSimulation", "ReadingsStore", "TestSupport",
+                "IIODTestServer", "MotionSimulation", "PulseSimulation", "ReadingsStore", "TestSupport", "Fusion", "Pulse",
+                "Pedometry", "ReadingsWeb",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -137,24 +137,9 @@ enum ServeCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let request = try request(arguments, console: console)
-        let source = try SourceOptions.open(request.source)
-        let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
-        var restart: ServiceCapture.SourceFactory?
-        if case .replay = request.source {
-            restart = nil
-        } else {
-            let specification = request.source
-            restart = { () throws(CaptureError) in try specification.makeSource() }
-        }
-        if request.counter == .hardware, !source.info.hasStepCounter {
-            source.stop()
-            throw CLIError(
-                "\(source.info.name) has no hardware step counter (an IIO device with in_steps_input); use "
-                    + "'--counter auto' or '--counter software'", exitCode: .unavailable)
-        }
-        let capture = ServiceCapture(
-            source: source, makeSource: restart, correction: correction, baseInterval: request.captureInterval,
-            counter: request.counter, log: console.captureLog)
+        let capture = try capture(
+            request.source, counter: request.counter, arguments, console: console,
+            baseInterval: request.captureInterval, log: console.captureLog)
         let recording: StoreRecording?
         do {
             recording = try request.store.map { path throws in
@@ -164,7 +149,7 @@ enum ServeCommand {
                     onError: { console.warning("the readings store: \($0); the readings are kept for the next try") })
             }
         } catch {
-            source.stop()
+            capture.stop()
             throw error
         }
         var history: CaptureFeed.HistoryQuery?
@@ -243,6 +228,32 @@ enum ServeCommand {
                 "cannot create the socket's directory \(directory): \(error.reason); choose another --socket PATH",
                 exitCode: error.errno.isPermissionError ? .noPermission : .ioError)
         }
+    }
+
+    /// The service's capture of `specification`'s source (calibrated as the options say, restarted for a new
+    /// interval plan unless it is a recording; opened, not started): what `serve` shares and `dashboard` shows in
+    /// process. A hardware `counter` the source lacks is refused.
+    static func capture(
+        _ specification: MotionSourceSpecification, counter: StepCounterChoice, _ arguments: ParsedArguments,
+        console: Console, baseInterval: Double, log: @escaping @Sendable (CaptureNote) -> Void
+    ) throws -> ServiceCapture {
+        let source = try SourceOptions.open(specification)
+        let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
+        var restart: ServiceCapture.SourceFactory?
+        if case .replay = specification {
+            restart = nil
+        } else {
+            restart = { () throws(CaptureError) in try specification.makeSource() }
+        }
+        if counter == .hardware, !source.info.hasStepCounter {
+            source.stop()
+            throw CLIError(
+                "\(source.info.name) has no hardware step counter (an IIO device with in_steps_input); use "
+                    + "'--counter auto' or '--counter software'", exitCode: .unavailable)
+        }
+        return ServiceCapture(
+            source: source, makeSource: restart, correction: correction, baseInterval: baseInterval,
+            counter: counter, log: log)
     }
 
     /// Waits until the sensors deliver (or fail): a service that cannot read its sensors should say so before it

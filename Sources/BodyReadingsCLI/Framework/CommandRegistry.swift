@@ -6,6 +6,7 @@ enum CommandRegistry {
         StreamCommand.command,
         PublishCommand.command,
         ServeCommand.command,
+        DashboardCommand.command,
         RecordCommand.command,
         FuseCommand.command,
         StepsCommand.command,

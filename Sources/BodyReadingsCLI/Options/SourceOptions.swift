@@ -75,13 +75,19 @@ enum SourceOptions {
         do throws(CaptureError) {
             source = try specification.makeSource()
         } catch {
-            guard error.kind == .notFound, case .service = specification else { throw error }
-            throw CLIError(
-                "\(error.message); start it with 'bodyreadings serve' (or 'systemctl start bodyreadings' for the "
-                    + "system service), or read the sensors directly with --source iio",
-                exitCode: .unavailable)
+            guard case .service = specification else { throw error }
+            throw serviceFailure(error)
         }
         return source
+    }
+
+    /// A failure to reach the service of `--source serve`: a missing one is named with the command that starts it.
+    static func serviceFailure(_ error: CaptureError) -> any Error {
+        guard error.kind == .notFound else { return error }
+        return CLIError(
+            "\(error.message); start it with 'bodyreadings serve' (or 'systemctl start bodyreadings' for the "
+                + "system service), or read the sensors directly with --source iio",
+            exitCode: .unavailable)
     }
 
     /// Why `--source` and its options did not parse.
