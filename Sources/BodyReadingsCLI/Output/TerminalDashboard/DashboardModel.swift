@@ -1,5 +1,5 @@
+import BodyReadings
 import Fusion
-import Pulse
 import ReadingsWeb
 
 /// What the terminal dashboard shows: for each of its three readings whether it is measured (and why not), the

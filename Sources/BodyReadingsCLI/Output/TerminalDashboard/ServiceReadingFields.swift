@@ -1,5 +1,4 @@
-import Pedometry
-import Pulse
+import BodyReadings
 import ReadingFormats
 import ReadingsWeb
 import TextFormats

@@ -1,8 +1,6 @@
 import BodyReadings
 import Dispatch
 import Fusion
-import Pedometry
-import Pulse
 import ReadingFormats
 import ReadingsWeb
 import Sensors
