@@ -60,3 +60,29 @@ check_vector() {
 
 # True when bodyreadings has subcommand $1.
 has_command() { H "$BODYREADINGS" --help 2>/dev/null | grep -Eq "^ +$1( |$)"; }
+
+# wait_until TENTHS COMMAND...: runs COMMAND every 0.1 s until it succeeds, at most TENTHS times.
+wait_until() {
+    tries=$1; shift
+    for _ in $(seq "$tries"); do "$@" && return 0; sleep 0.1; done
+    "$@"
+}
+
+# The BMA400's feeder: walks (WALK_ARGS: 6 s standing, 40 steps, standing) from its start, writes the start clocks
+# to /host/tmp/walk-start and logs what it counts to /host/tmp/walk-steps.log; extra arguments are the feeder's.
+# A running feeder is replaced (a fresh walk, the count back to the chip's reset value or --initial-steps). Not
+# real-time like the hub and the BMI160's feeder: a polled chip is read whenever its reader comes, and the feeder
+# must not preempt the streams that poll the BMI160 beside it.
+WALK_ARGS="--trajectory walk --seed 3"
+start_bma400_feeder() {
+    [ -n "$BMA400_PID" ] && kill -TERM "$BMA400_PID" 2>/dev/null && wait "$BMA400_PID" 2>/dev/null
+    rm -f /host/tmp/walk-start /host/tmp/walk-steps.log
+    chroot /host "$HUB" bma400 --bus "$STUB_BUS" $WALK_ARGS --start-file /tmp/walk-start \
+        --step-log /tmp/walk-steps.log "$@" > /tmp/bma400.log 2>&1 &
+    BMA400_PID=$!
+    wait_until 300 test -s /host/tmp/walk-start
+}
+
+# Seconds since the walk began (the feeder's CLOCK_MONOTONIC start; /proc/uptime runs with it in a guest that
+# never suspends).
+walk_time() { awk -v now="$(cut -d' ' -f1 /proc/uptime)" '{ printf "%.2f", now - $2 }' /host/tmp/walk-start; }
