@@ -62,7 +62,8 @@ let package = Package(
         .target(
             name: "Calibration", dependencies: ["MotionMath", "SystemSupport", "TextFormats"], swiftSettings: strict),
         .target(
-            name: "ReadingFormats", dependencies: ["MotionMath", "Fusion", "Pulse", "SystemSupport", "TextFormats"],
+            name: "ReadingFormats",
+            dependencies: ["MotionMath", "Fusion", "Pedometry", "Pulse", "SystemSupport", "TextFormats"],
             swiftSettings: strict),
         .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
@@ -70,8 +71,8 @@ let package = Package(
         .target(
             name: "BodyReadings",
             dependencies: [
-                "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "Pulse", "PulseSimulation",
-                "ReadingFormats", "SystemSupport", "TextFormats",
+                "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "Pedometry", "Pulse",
+                "PulseSimulation", "ReadingFormats", "SystemSupport", "TextFormats",
             ],
             swiftSettings: strict
         ),

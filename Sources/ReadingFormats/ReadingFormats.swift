@@ -1,5 +1,7 @@
 // The file contracts of DESIGN.md in one place: the recording format (`RecordingReader`, `RecordingWriter`,
 // `RecordingColumns`, `RecordingError`) that `record` writes and `fuse` and `replay:` read, the fused output
 // (`MotionOutputWriter` in `MotionOutputFormat` and `MotionOutputUnits`) that `stream` and `fuse` write, and the
-// heart-rate files: PPG recordings (`PPGRecordingReader`, `PPGColumns`) and the beats `heart-rate` writes
-// (`HeartRateOutputWriter`, `HeartRateSummary`); later the steps output.
+// heart-rate and steps files: PPG recordings (`PPGRecordingReader`, `PPGColumns`) and accelerometer recordings
+// (`AccelerometerRecordingReader`), both scanned by column name (`ColumnReader`), and the event outputs that
+// `heart-rate` and `steps` write (`EventOutputWriter` of `Beat` and `Step` rows, `HeartRateSummary`,
+// `StepsSummary`).

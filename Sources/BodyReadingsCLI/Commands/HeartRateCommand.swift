@@ -93,24 +93,9 @@ enum HeartRateCommand {
         emergency: @escaping @Sendable () -> Void
     ) throws -> (PipelineReport, Int) {
         var pipeline = pipeline
-        if format == "human" {
-            var consumer = LiveHeartRateConsumer(console: console, count: count)
-            let report = try pipeline.run(into: &consumer, console: console, emergency: emergency)
-            // End the live line before the closing note goes to stderr on the same terminal.
-            try? console.write("\n")
-            try? console.flush()
-            return (report, consumer.summary.beats)
-        }
-        let writer = HeartRateOutputWriter(
-            format: format == "jsonl" ? .jsonl : .csv, sink: { try console.write(bytes: $0) },
-            flush: { try console.flush() })
-        try writer.writeHeader()
-        var consumer = HeartRateOutputConsumer(writer: writer, count: count)
-        let report = try pipeline.run(into: &consumer, console: console, emergency: emergency)
-        if report.ending != .outputClosed {
-            try? writer.writeSummary(consumer.summary)
-            try? writer.flush()
-        }
-        return (report, consumer.summary.beats)
+        return try EventOutput.run(
+            &pipeline, format: format, count: count, console: console,
+            live: LiveHeartRateConsumer(console: console, count: count), summary: HeartRateSummary(),
+            row: { ($0.timestamp, $0.beat) }, emergency: emergency)
     }
 }

@@ -8,6 +8,7 @@ enum CommandRegistry {
         ServeCommand.command,
         RecordCommand.command,
         FuseCommand.command,
+        StepsCommand.command,
         HeartRateCommand.command,
         CalibrateCommand.command,
         HistoryCommand.command,

@@ -8,7 +8,7 @@ import TextFormats
 ///
 /// Without a heart rate the number is a placeholder (`--`), never a made-up zero, and the state says why: the
 /// latest beat's quality (`irregular`, `poor`) or `no pulse` when no beat came for a few seconds.
-struct LiveHeartRateConsumer: UpdateConsumer {
+struct LiveHeartRateConsumer: LiveEventConsumer {
     let console: Console
     /// Stop after this many beats; nil: no limit.
     let count: Int?
@@ -20,6 +20,8 @@ struct LiveHeartRateConsumer: UpdateConsumer {
         self.console = console
         self.count = count
     }
+
+    var rows: Int { summary.beats }
 
     mutating func receive(_ update: HeartRateUpdate) throws -> ConsumerDemand {
         summary.observe(time: update.timestamp)

@@ -1,8 +1,9 @@
 import Pulse
+import TextFormats
 
 /// What the heart-rate output's summary line says (`{"summary":{"beats":N,"mean_heart_rate":…,"duration":…}}`),
 /// accumulated over a run.
-public struct HeartRateSummary: Sendable, Equatable {
+public struct HeartRateSummary: EventSummary, Sendable, Equatable {
     /// Beats written.
     public private(set) var beats = 0
     /// Beats that carried a heart rate.
@@ -21,6 +22,15 @@ public struct HeartRateSummary: Sendable, Equatable {
     public var duration: Double {
         guard let first, let last else { return 0 }
         return last - first
+    }
+
+    public var rows: Int { beats }
+
+    public var jsonMembers: [(String, JSONValue)] {
+        [
+            ("beats", .number(Double(beats))), ("mean_heart_rate", meanHeartRate.map(JSONValue.number) ?? .null),
+            ("duration", .number(duration)),
+        ]
     }
 
     /// Counts a beat written.

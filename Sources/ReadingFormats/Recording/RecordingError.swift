@@ -38,6 +38,8 @@ public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertibl
         case motion
         /// A pulse recording: t and a PPG column (`PPGRecordingReader`).
         case pulse
+        /// An accelerometer recording for steps: t and the accelerometer columns (`AccelerometerRecordingReader`).
+        case accelerometer
     }
 
     /// The file path, or `<stdin>`.
@@ -64,6 +66,9 @@ public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertibl
         case .pulse:
             "t and a PPG column: ppg (a pulse wave rising at systole) or one of "
                 + PPGColumns.intensities.joined(separator: ", ") + " (sensor intensities)"
+        case .accelerometer:
+            "t," + AccelerometerRecordingReader.columns.joined(separator: ",")
+                + " (the recording format, or the accelerometer alone)"
         }
     }
 

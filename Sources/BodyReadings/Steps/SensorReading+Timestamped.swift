@@ -1,0 +1,5 @@
+import Sensors
+
+extension SensorReading: Timestamped {
+    public var timestamp: Double { t }
+}

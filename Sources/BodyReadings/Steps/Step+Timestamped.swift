@@ -1,0 +1,5 @@
+import Pedometry
+
+extension Step: Timestamped {
+    public var timestamp: Double { time }
+}

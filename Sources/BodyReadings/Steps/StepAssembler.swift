@@ -1,0 +1,26 @@
+import Sensors
+
+/// Picks the readings a step count needs from a source's readings: the accelerometer for the step detector, the
+/// count and activity of a hardware step counter, each kind in time order (a reading that does not move its kind's
+/// time forward is dropped and counted). The pipeline over it runs a `StepProcessor`.
+public struct StepAssembler: SampleAssembler {
+    public private(set) var droppedReadings = 0
+    private var lastTimes: [SensorReading.Kind: Double] = [:]
+
+    public init() {}
+
+    public mutating func push(_ reading: SensorReading, into output: inout [SensorReading]) {
+        switch reading.kind {
+        case .accelerometer, .stepCount, .activity: break
+        case .gyroscope, .magnetometer, .ppg: return
+        }
+        if let last = lastTimes[reading.kind], reading.t <= last {
+            droppedReadings += 1
+            return
+        }
+        lastTimes[reading.kind] = reading.t
+        output.append(reading)
+    }
+
+    public mutating func flush(into output: inout [SensorReading]) {}
+}

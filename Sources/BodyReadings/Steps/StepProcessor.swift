@@ -1,0 +1,56 @@
+import MotionMath
+import Pedometry
+import Sensors
+
+/// The pipeline stage of steps: the step detector on accelerometer readings (software counter), or the polled
+/// count and activity of a hardware step counter (`CountedSteps`), emitting one `Step` per step in time order.
+/// Readings of the other kinds are ignored, so the processor can take every reading of a shared capture.
+public struct StepProcessor: ReadingProcessor {
+    /// The counter this processor counts with.
+    public let counter: StepCounter
+    /// The software detector (used with `.software`).
+    public private(set) var detector: StepDetector
+    /// The hardware counter's steps (used with `.hardware`).
+    public private(set) var counted = CountedSteps()
+
+    /// A processor counting with `counter`; `settings` configure the software detector (and the running cadence
+    /// of both).
+    public init(counter: StepCounter, settings: StepDetector.Settings = StepDetector.Settings()) {
+        self.counter = counter
+        detector = StepDetector(settings: settings)
+        counted.runningCadence = settings.runningCadence
+    }
+
+    /// The times of the first and the last reading counted with, s; nil before the first.
+    public private(set) var span: (first: Double, last: Double)?
+
+    /// Steps counted so far.
+    public var steps: Int { counter == .software ? detector.state.steps : counted.steps }
+
+    /// The activity now.
+    public var activity: Activity { counter == .software ? detector.state.activity : counted.activity }
+
+    /// The cadence now, steps/min.
+    public var cadence: Double { counter == .software ? detector.cadence : counted.cadence }
+
+    /// Distance per step, m (`StepDetector.Coefficients.stepLength`).
+    public var stepLength: Double { detector.coefficients.stepLength }
+
+    public mutating func process(_ input: SensorReading, emit: (Step) throws -> Void) rethrows {
+        var found: [Step] = []
+        switch (counter, input.kind) {
+        case (.software, .accelerometer):
+            detector.update(time: input.t, acceleration: input.value) { found.append($0) }
+        case (.hardware, .stepCount):
+            counted.update(time: input.t, count: Int(exactly: input.value.x.rounded()) ?? counted.steps) {
+                found.append($0)
+            }
+        case (.hardware, .activity):
+            counted.updateActivity(still: input.value.x, walking: input.value.y, running: input.value.z)
+        default:
+            return
+        }
+        span = (span?.first ?? input.t, input.t)
+        for step in found { try emit(step) }
+    }
+}

@@ -1,0 +1,143 @@
+import BodyReadings
+import Pedometry
+import ReadingFormats
+
+/// `bodyreadings steps [FILE|-]`: steps, cadence and activity from a hardware step counter or the accelerometer,
+/// live or from a recording.
+enum StepsCommand {
+    static let command = Command(spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "steps",
+        overview: "Count steps, live or from a recording, with a hardware step counter or from the accelerometer.",
+        positionals: [
+            PositionalSpec(
+                "file", help: "A recording to read ('-' for stdin); without it, a live source (--source).",
+                optional: true)
+        ],
+        options: SourceOptions.all + [
+            OptionSpec(
+                ["--counter"], value: "COUNTER",
+                help: "auto (default: the hardware step counter when there is one), hardware or software (the "
+                    + "step detector on the accelerometer)."),
+            OptionSpec(
+                ["--interval"], value: "SECONDS",
+                help: "How often a live source delivers its readings (default 0.1); steps carry their own times."),
+            OptionSpec(["--duration"], value: "SECONDS", help: "Stop after this many seconds of input."),
+            OptionSpec(["--count"], value: "N", help: "Stop after N steps."),
+            OptionSpec(["--height"], value: "METRES", help: "The walker's height, for the distance (default 1.70)."),
+            OptionSpec(
+                ["--step-length"], value: "METRES",
+                help: "The distance of one step (default 0.414 × height, 0.70 m at 1.70 m)."),
+            OptionSpec(
+                ["--format"], value: "FORMAT",
+                help: "human (default live on a terminal: one live line), csv (default otherwise) or jsonl."),
+        ],
+        discussion: """
+            LIVE: reads --source: iio (default, with --uri for another context), sim (the simulated IMU, which \
+            walks and runs with known steps in its demo), replay:FILE or serve. With a hardware step counter (an \
+            IIO device with in_steps_input, e.g. bma400) --counter auto counts with it: the counter is enabled \
+            (in_steps_en) for the run, polled at 10 Hz, its 24-bit wrap undone, and in_steps_en restored on every \
+            exit. Otherwise the step detector counts from the accelerometer: any placement (hand, pocket, bag, \
+            armband, swinging arm), any rate from 20 Hz; shaking, typing, a vehicle or a device set down are not \
+            steps. Stops on Ctrl-C or SIGTERM, after --duration or --count, or when stdout is closed.
+
+            FILE: the recording format (t,accel_x,accel_y,accel_z,anglvel_x,…) or accelerometer only, \
+            t,accel_x,accel_y,accel_z (seconds, m/s²); other columns are ignored; rows whose accelerometer fields \
+            are empty (PPG rows) have no sample.
+
+            OUTPUT: one row per step, t,steps,cadence,activity: the step's time (s), the running count, the \
+            cadence (steps/min) and walking or running. --format jsonl ends with \
+            {"summary":{"steps":N,"duration":…,"cadence":…,"counter":"software|hardware"}}, also after Ctrl-C \
+            (cadence: the mean while walking). A step is reported up to about 1 s after it happened (the first \
+            steps of a walk when the walk is recognised, with their own times).
+
+            EXAMPLES:
+              bodyreadings steps
+              bodyreadings steps --source sim --duration 120 --format jsonl
+              bodyreadings steps walk.csv > steps.csv
+              bodyreadings record - --duration 60 | bodyreadings steps -
+
+            EXIT STATUS: 0 done; 64 bad option; 65 malformed recording (the message names the line); 69 no \
+            accelerometer or step counter, device busy or vanished; 74 file not readable; 77 permission denied \
+            (see udev/60-bodyreadings.rules).
+            """
+    )
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let interval = try arguments.double("--interval", in: 0.001...60) ?? 0.1
+        let duration = try arguments.double("--duration", in: 0.000_001...1e9)
+        let count = try arguments.integer("--count", in: 1...Int.max)
+        let choice = try arguments.choice("--counter", among: StepCounterChoice.allCases.map(\.rawValue))
+            .flatMap(StepCounterChoice.init(rawValue:)) ?? .automatic
+        var detector = StepDetector.Settings()
+        if let height = try arguments.double("--height", in: 0.5...2.8) { detector.height = height }
+        detector.stepLength = try arguments.double("--step-length", in: 0.1...3)
+        let live = arguments.positionals.isEmpty
+        let chosen = try arguments.choice("--format", among: ["human", "csv", "jsonl"])
+        let format = chosen ?? (live && console.outputIsTerminal ? "human" : "csv")
+
+        if let path = arguments.positionals.first {
+            if let given = ["--source", "--uri", "--seed", "--fast", "--interval"].first(where: arguments.has) {
+                throw CLIError.usage("\(given) is for a live source; drop it or the FILE", command: "steps")
+            }
+            if choice == .hardware {
+                throw CLIError.usage(
+                    "a recording has no hardware step counter; drop --counter hardware", command: "steps")
+            }
+            let reader = path == "-"
+                ? try AccelerometerRecordingReader(fileDescriptor: 0, source: "<stdin>")
+                : try AccelerometerRecordingReader(path: path)
+            let settings = PipelineSettings(captureInterval: interval, duration: duration, log: console.captureLog)
+            let pipeline = Pipeline(
+                input: AccelerometerRecordingInput(reader: reader),
+                processor: StepProcessor(counter: .software, settings: detector), settings: settings)
+            let (report, _) = try execute(pipeline, format: format, count: count, console: console) {}
+            if report.elements == 0 { console.warning("\(reader.source) has a header but no accelerometer samples") }
+            return .ok
+        }
+
+        let source = try SourceOptions.open(SourceOptions.specification(arguments))
+        guard let counter = choice.resolve(hasHardware: source.info.hasStepCounter) else {
+            source.stop()
+            throw CLIError(
+                "\(source.info.name) has no hardware step counter (an IIO device with in_steps_input, e.g. bma400); "
+                    + "use '--counter software' to count from the accelerometer", exitCode: .unavailable)
+        }
+        guard counter == .hardware || source.info.hasAccelerometer else {
+            source.stop()
+            throw CLIError(
+                "\(source.info.name) has no accelerometer to count steps from; try '--source sim' for the "
+                    + "simulated one", exitCode: .unavailable)
+        }
+        let settings = PipelineSettings(
+            captureInterval: interval, duration: duration, readings: counter.readings, log: console.captureLog)
+        let pipeline = Pipeline(
+            input: SourceInput(source: source, assembler: StepAssembler()),
+            processor: StepProcessor(counter: counter, settings: detector), settings: settings)
+        let (report, steps) = try execute(pipeline, format: format, count: count, console: console) { source.stop() }
+        StreamCommand.report(report, console: console, what: "steps", count: steps)
+        return .ok
+    }
+
+    /// Runs `pipeline` into the consumer `format` names; returns the report and the number of steps written.
+    static func execute<Input: PipelineInput>(
+        _ pipeline: Pipeline<Input, StepProcessor>, format: String, count: Int?, console: Console,
+        emergency: @escaping @Sendable () -> Void
+    ) throws -> (PipelineReport, Int) {
+        var pipeline = pipeline
+        let processor = pipeline.processor
+        return try EventOutput.run(
+            &pipeline, format: format, count: count, console: console,
+            live: LiveStepsConsumer(
+                console: console, count: count, counter: processor.counter, stepLength: processor.stepLength),
+            summary: StepsSummary(counter: processor.counter.rawValue), row: { ($0.time, $0) },
+            amend: { pipeline, summary in
+                // The duration is the input's, from its first reading to its last, not only the steps'.
+                if let span = pipeline.processor.span {
+                    summary.observe(time: span.first)
+                    summary.observe(time: span.last)
+                }
+            }, emergency: emergency)
+    }
+}
