@@ -519,7 +519,8 @@ scenario_steps_sigint_restores_enable() {
 }
 
 # Software counting on the BMA400's accelerometer, the only one left (hubs and the BMI160 removed): a fresh walk of
-# 40 true steps, the capture spanning it, within 5 % (2 steps).
+# 40 true steps, the capture spanning it, within 5 % (2 steps); the summary's cadence (the mean while walking) within
+# 5 % of the walk's (39 intervals over its span); the sampling frequency the capture chose put back.
 scenario_steps_software_accuracy() {
     needs_steps || return
     for pid in $HUB_PID $SWAY_PID $CAL_PID $FEEDER_PID; do kill -TERM "$pid" 2>/dev/null; done
@@ -530,6 +531,9 @@ scenario_steps_software_accuracy() {
     echo "$accel" | grep -q bma400 || { fail "the accelerometer is not the BMA400's: '$accel'"; return; }
     set -- $(H "$HUB" truth $WALK_ARGS | grep '^steps ')
     truth=$2 first=$3 last=$4
+    cadence_truth=$(awk -v n="$truth" -v f="$first" -v l="$last" 'BEGIN { printf "%.2f", (n - 1) / (l - f) * 60 }')
+    dir=$(iio_dev bma400)
+    frequency=$(cat "$dir/in_accel_sampling_frequency")
     duration=30
     start_bma400_feeder || { fail "the BMA400 feeder did not start: $(tail -c 200 /tmp/bma400.log)"; return; }
     H timeout -k 5 60 "$BODYREADINGS" steps --counter software --duration $duration --format jsonl > /tmp/steps-sw.jsonl 2> /tmp/steps-sw.err
@@ -538,15 +542,20 @@ scenario_steps_software_accuracy() {
     cp /tmp/steps-sw.jsonl /tmp/steps-sw.err /results/ 2>/dev/null
     steps=$(summary_field /tmp/steps-sw.jsonl steps)
     counter=$(summary_field /tmp/steps-sw.jsonl counter)
+    cadence=$(summary_field /tmp/steps-sw.jsonl cadence)
     REASONS=
     [ "$status" -eq 0 ] || REASONS="$REASONS exit $status: $(tail -c 150 /tmp/steps-sw.err);"
     [ "$counter" = software ] || REASONS="$REASONS counter '$counter';"
+    near "${cadence:-x}" "$cadence_truth" "$(awk -v c="$cadence_truth" 'BEGIN { print 0.05 * c }')" \
+        || REASONS="$REASONS cadence $cadence, truth $cadence_truth steps/min (± 5 %);"
+    [ "$(cat "$dir/in_accel_sampling_frequency")" = "$frequency" ] \
+        || REASONS="$REASONS in_accel_sampling_frequency $(cat "$dir/in_accel_sampling_frequency") after, $frequency before;"
     # The capture (its last $duration s) must have begun before the first step and ended a second after the last.
     awk -v e="$ended" -v d=$duration -v f="$first" -v l="$last" 'BEGIN { exit !(e - d < f - 0.5 && e > l + 1) }' \
         || REASONS="$REASONS the capture (walk time $ended − ${duration}s … $ended) did not span the steps ($first … $last);"
     near "${steps:-x}" "$truth" "$(awk -v t="$truth" 'BEGIN { print 0.05 * t }')" \
         || REASONS="$REASONS $steps steps counted, truth $truth (± 5 %);"
-    [ -z "$REASONS" ] && pass "$steps steps counted from the BMA400's accelerometer, truth $truth (± 5 %), counter software" \
+    [ -z "$REASONS" ] && pass "$steps steps counted from the BMA400's accelerometer, truth $truth (± 5 %); cadence $(printf %.1f "$cadence"), truth $cadence_truth steps/min; counter software; in_accel_sampling_frequency back to $frequency" \
         || fail "$REASONS"
 }
 
