@@ -73,7 +73,7 @@ if [ -n "$STUB_BUS" ]; then
     i2cset -y "$STUB_BUS" 0x14 0x00 0x90 b
     i2cset -y "$STUB_BUS" 0x14 0x1a 0x08 b
     echo bma400 0x14 > "/sys/bus/i2c/devices/i2c-$STUB_BUS/new_device"
-    start_bma400_feeder
+    start_idle_bma400_feeder
 else
     say "no i2c-stub adapter"
 fi

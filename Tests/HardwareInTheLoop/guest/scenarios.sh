@@ -482,6 +482,7 @@ scenario_steps_hardware_count() {
     status=$?
     cp /tmp/steps-hw.jsonl /tmp/steps-hw.err /host/tmp/walk-steps.log /results/ 2>/dev/null
     counted=$(feeder_counted)
+    start_idle_bma400_feeder
     steps=$(summary_field /tmp/steps-hw.jsonl steps)
     counter=$(summary_field /tmp/steps-hw.jsonl counter)
     REASONS=
