@@ -436,8 +436,10 @@ scenario_bma400_binds() {
     current=$(cat "$dir/trigger/current_trigger" 2>/dev/null)
     [ -z "$current" ] || REASONS="$REASONS unexpected trigger '$current';"
     # The walk's 40 steps passed while the counter was off: the chip counted none of them.
+    set -- $(walk_truth)
     elapsed=$(walk_time)
-    near "$elapsed" 0 27.5 && { sleep "$(awk -v e="$elapsed" 'BEGIN { print 27.6 - e }')"; elapsed=$(walk_time); }
+    wait_for=$(awk -v e="$elapsed" -v l="$3" 'BEGIN { w = l + 1.1 - e; if (w > 0) print w }')
+    [ -n "$wait_for" ] && { sleep "$wait_for"; elapsed=$(walk_time); }
     [ "$(cat "$dir/in_steps_en")" = 0 ] || REASONS="$REASONS in_steps_en $(cat "$dir/in_steps_en"), expected 0;"
     [ "$(cat "$dir/in_steps_input")" = 0 ] || REASONS="$REASONS in_steps_input $(cat "$dir/in_steps_input") after a walk with the counter off;"
     [ "$(cat "$dir/in_activity_still_input")" = 100 ] || REASONS="$REASONS still $(cat "$dir/in_activity_still_input");"
@@ -471,14 +473,25 @@ feeder_counted() { awk '$1 == "enabled" { n = 0; on = 1 } $1 == "step" && on { n
 # summary_field FILE FIELD: the jsonl summary's field (empty when there is no summary line).
 summary_field() { tail -1 "$1" | H jq -r ".summary.$2 // empty" 2>/dev/null; }
 
-# The hardware counter over a whole fresh walk (standing 6 s, 40 steps, standing), the chip's count starting 20
-# below 2^24 so that it wraps mid-walk: the summary must equal what the feeder counted while enabled.
+# Seconds of the steps captures: the walk (its last step 23.5 s after go) and a second of the detector's latency,
+# with the walk started up to a second after the capture began.
+WALK_CAPTURE=27
+
+# The hardware counter over a whole fresh walk (standing 3 s, 40 steps, standing), started once the capture has
+# enabled the counter, the chip's count starting 20 below 2^24 so that it wraps mid-walk: the summary must equal what
+# the feeder counted while enabled.
 scenario_steps_hardware_count() {
     needs_steps || return
     dir=$(iio_dev bma400) || { fail "no bma400"; return; }
     before=$(cat "$dir/in_steps_en")
-    start_bma400_feeder --initial-steps 16777196 || { fail "the BMA400 feeder did not start: $(tail -c 200 /tmp/bma400.log)"; return; }
-    H timeout -k 5 60 "$BODYREADINGS" steps --counter hardware --duration 30 --format jsonl > /tmp/steps-hw.jsonl 2> /tmp/steps-hw.err
+    start_held_bma400_feeder --initial-steps 16777196 || { fail "the BMA400 feeder did not start: $(tail -c 200 /tmp/bma400.log)"; return; }
+    chroot /host timeout -k 5 90 "$BODYREADINGS" steps --counter hardware --duration $WALK_CAPTURE --format jsonl > /tmp/steps-hw.jsonl 2> /tmp/steps-hw.err &
+    pid=$!
+    # Enabled, then the capture's first poll (its baseline) within 0.1 s.
+    wait_until 300 grep -qx 1 "$dir/in_steps_en"
+    sleep 0.3
+    go_walk
+    wait "$pid"
     status=$?
     cp /tmp/steps-hw.jsonl /tmp/steps-hw.err /host/tmp/walk-steps.log /results/ 2>/dev/null
     counted=$(feeder_counted)
@@ -530,14 +543,19 @@ scenario_steps_software_accuracy() {
     H "$BODYREADINGS" available > /tmp/available-bma400.txt 2>&1
     accel=$(grep '^accelerometer:' /tmp/available-bma400.txt)
     echo "$accel" | grep -q bma400 || { fail "the accelerometer is not the BMA400's: '$accel'"; return; }
-    set -- $(H "$HUB" truth $WALK_ARGS | grep '^steps ')
-    truth=$2 first=$3 last=$4
+    set -- $(walk_truth)
+    truth=$1 first=$2 last=$3
     cadence_truth=$(awk -v n="$truth" -v f="$first" -v l="$last" 'BEGIN { printf "%.2f", (n - 1) / (l - f) * 60 }')
     dir=$(iio_dev bma400)
     frequency=$(cat "$dir/in_accel_sampling_frequency")
-    duration=30
-    start_bma400_feeder || { fail "the BMA400 feeder did not start: $(tail -c 200 /tmp/bma400.log)"; return; }
-    H timeout -k 5 60 "$BODYREADINGS" steps --counter software --duration $duration --format jsonl > /tmp/steps-sw.jsonl 2> /tmp/steps-sw.err
+    duration=$WALK_CAPTURE
+    start_held_bma400_feeder || { fail "the BMA400 feeder did not start: $(tail -c 200 /tmp/bma400.log)"; return; }
+    chroot /host timeout -k 5 90 "$BODYREADINGS" steps --counter software --duration $duration --format jsonl > /tmp/steps-sw.jsonl 2> /tmp/steps-sw.err &
+    pid=$!
+    # The walk starts once the capture polls the accelerometer (its log says so).
+    wait_until 300 grep -q "polling at" /tmp/steps-sw.err
+    go_walk
+    wait "$pid"
     status=$?
     ended=$(walk_time)
     cp /tmp/steps-sw.jsonl /tmp/steps-sw.err /results/ 2>/dev/null

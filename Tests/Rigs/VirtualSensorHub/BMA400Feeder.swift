@@ -54,6 +54,9 @@ public final class BMA400Feeder {
         public var stepLog: String?
         /// Written with the CLOCK_REALTIME and CLOCK_MONOTONIC seconds of the trajectory's t = 0.
         public var startFile: String?
+        /// Hold the trajectory at t = 0 (still, counting nothing) until this file exists, then play it: a scenario
+        /// starts the walk once its capture runs, however long the capture took to start.
+        public var goFile: String?
 
         public init() {}
     }
@@ -64,14 +67,11 @@ public final class BMA400Feeder {
         let motion = settings.trajectory.make()
         var counter = BMA400StepCounter(motion: motion, initialCount: settings.initialSteps)
         let log = settings.stepLog.flatMap { path -> FileHandle? in
-            FileManager.default.createFile(atPath: path, contents: nil)
-            return FileHandle(forWritingAtPath: path)
+            FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil
         }
         // The chip's reset state: nothing counted, still.
         try chip.write(register: Self.stepRegister, bytes: counter.registers)
-        let start = monotonicSeconds()
-        if let startFile = settings.startFile { writeStartFile(startFile, monotonicStart: start) }
-        try FeederLoop.run(rate: settings.rate, duration: settings.duration, start: start) { t throws(SystemError) in
+        func tick(_ t: Double) throws(SystemError) {
             try chip.write(register: Self.accelRegister, bytes: Self.accelRegisters(imu.read(motion.truth(at: t)).accel))
             let enabled = try chip.readByte(register: Self.interruptConfigRegister) & 1 == 1
             let before = counter.registers
@@ -80,6 +80,18 @@ public final class BMA400Feeder {
             for record in records {
                 log?.write(Data("\(record.event.rawValue) \(String(format: "%.3f", record.time)) \(record.count)\n".utf8))
             }
+        }
+        if let goFile = settings.goFile {
+            try FeederLoop.run(rate: settings.rate, duration: nil) { _ throws(SystemError) in
+                try tick(0)
+                return !FileManager.default.fileExists(atPath: goFile)
+            }
+        }
+        let start = monotonicSeconds()
+        if let startFile = settings.startFile { writeStartFile(startFile, monotonicStart: start) }
+        try FeederLoop.run(rate: settings.rate, duration: settings.duration, start: start) { t throws(SystemError) in
+            try tick(t)
+            return true
         }
     }
 }

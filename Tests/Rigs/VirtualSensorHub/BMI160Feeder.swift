@@ -43,6 +43,7 @@ public final class BMI160Feeder {
         let motion = trajectory.make()
         try FeederLoop.run(rate: rate, duration: duration) { t throws(SystemError) in
             try chip.write(register: Self.dataRegister, bytes: Self.registers(for: imu.read(motion.truth(at: t))))
+            return true
         }
     }
 }

@@ -7,7 +7,7 @@ import MotionSimulation
 ///     bodyreadings-virtual-hub [hub] [COMMON] [--unplug-after S] [--ready-file PATH] [--verbose]
 ///     bodyreadings-virtual-hub bmi160 --bus N [--address 0x68] [--rate HZ] [COMMON]
 ///     bodyreadings-virtual-hub bma400 --bus N [--address 0x14] [--rate HZ] [--initial-steps N] [--step-log PATH]
-///                                    [--start-file PATH] [COMMON]
+///                                    [--start-file PATH] [--go-file PATH] [COMMON]
 ///     bodyreadings-virtual-hub truth [--at S] [COMMON]
 ///     bodyreadings-virtual-hub check --quantity Q --scale S --start T [--max-error E] [--rms-error E]
 ///                                    [--interval-ms N] [COMMON] < samples
@@ -44,6 +44,7 @@ public enum HubCommandLine {
           --rate HZ             bmi160, bma400: register writes per second (default 100)
           --initial-steps N     bma400: the step count the chip starts with, below 2^24 (default 0)
           --step-log PATH       bma400: append "enabled|disabled|step TIME COUNT" per counter event
+          --go-file PATH        bma400: hold the trajectory at t = 0 until PATH exists, then play it
           --at S                truth: time since the trajectory's start (default 0)
           --ready-file PATH     hub: create PATH once the device exists
           --start-file PATH     hub, bma400: write "REALTIME MONOTONIC", the clocks' seconds at the trajectory's t = 0
@@ -158,11 +159,12 @@ public enum HubCommandLine {
                     return fail("--address needs a 7-bit address like 0x68, got '\(text)'")
                 }
                 address = number
-            case "--ready-file", "--start-file", "--step-log":
+            case "--ready-file", "--start-file", "--step-log", "--go-file":
                 guard let text = value(option) else { return 64 }
                 switch option {
                 case "--ready-file": hub.readyFile = text
                 case "--start-file": hub.startFile = text
+                case "--go-file": feeder.goFile = text
                 default: feeder.stepLog = text
                 }
             case "--initial-steps":

@@ -34,9 +34,9 @@ public enum HubTrajectory: String, CaseIterable, Sendable {
     public static let swayFrequency = 0.25
     /// How long ``restThenSway`` rests before it rocks, s.
     public static let swayDelay = 12.0
-    /// The bout of ``walk``: 40 steps at 1.9 steps/s from 6 s (2 % interval variation, seed 2028), the last near
-    /// 26.5 s. The 6 s of standing first leave a capture started with the feeder time to begin before the first step.
-    public static var walkGait: Gait { Gait(style: .walking, start: 6, count: 40, cadence: 1.9, seed: 2028) }
+    /// The bout of ``walk``: 40 steps at 1.9 steps/s from 3 s (2 % interval variation, seed 2028), the last near
+    /// 23.5 s. The 3 s of standing first are a still start for a step detector.
+    public static var walkGait: Gait { Gait(style: .walking, start: 3, count: 40, cadence: 1.9, seed: 2028) }
 
     /// The trajectory (build once: `demo` and `tilts` assemble keyframes).
     public func make() -> any Trajectory {
