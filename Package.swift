@@ -81,7 +81,7 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
-                "BodyReadings", "Fusion", "MotionMath", "Pulse", "ReadingFormats", "ReadingsStore", "ReadingsWeb",
+                "BodyReadings", "Fusion", "MotionMath", "Pedometry", "Pulse", "ReadingFormats", "ReadingsStore", "ReadingsWeb",
                 "Sensors", "SystemSupport", "TextFormats",
             ],
             swiftSettings: strict),

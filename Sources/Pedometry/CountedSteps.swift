@@ -67,6 +67,12 @@ public struct CountedSteps: Sendable {
         }
     }
 
+    /// The capture started over (its count starts again from 0): the next poll is the new baseline; the steps
+    /// counted so far are kept.
+    public mutating func restart() {
+        lastPoll = nil
+    }
+
     /// Takes the chip's activity confidences, 0–100 % each (`in_activity_{still,walking,running}_input`): the most
     /// confident one is the activity from now on; all zero means the chip does not say.
     public mutating func updateActivity(still: Double, walking: Double, running: Double) {

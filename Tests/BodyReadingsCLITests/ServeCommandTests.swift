@@ -23,7 +23,9 @@ struct ServeCommandTests {
             directory = try TemporaryDirectory(prefix: "br-serve")
             socket = directory.file("serve.sock")
             process = try ChildProcess(
-                tool, ["serve", "--source", "sim", "--socket", socket] + extra,
+                tool,
+                ["serve", "--source", "sim", "--socket", socket]
+                    + (extra.contains("--store") ? [] : ["--store", directory.file("readings.sqlite")]) + extra,
                 standardError: .file(directory.file("stderr")))
             let deadline = Date().addingTimeInterval(20)
             while (try? ServiceConnection(path: socket)) == nil, Date() < deadline, process.isRunning { usleep(20_000) }
@@ -68,7 +70,7 @@ struct ServeCommandTests {
     func aSecondServiceOnTheSocketIsRefused() throws {
         let serve = try RunningServe()
         defer { serve.process.terminate() }
-        let second = runStream(["serve", "--source", "sim", "--socket", serve.socket])
+        let second = runStream(["serve", "--source", "sim", "--socket", serve.socket, "--no-store"])
         #expect(second.status == 69)
         #expect(second.stderr.contains("another service listens on \(serve.socket) already"), "\(second.stderr)")
         #expect(serve.process.isRunning)
@@ -91,8 +93,40 @@ struct ServeCommandTests {
         #expect(subscriber.wait { $0.last?.payload.contains(#""state":"offline""#) == true })
         #expect(serve.stderr.contains("publishing to \(broker.url) under bodyreadings/serve-1/"), "\(serve.stderr)")
 
-        let stray = runStream(["serve", "--source", "sim", "--socket", serve.socket, "--device-id", "x"])
+        let stray = runStream(["serve", "--source", "sim", "--socket", serve.socket, "--device-id", "x", "--no-store"])
         #expect(stray.status == 64 && stray.stderr.contains("--device-id applies to a broker: add --mqtt URL"))
+    }
+
+    @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
+    func stepsAndHeartRateAreServedAndStoredThroughAKill() throws {
+        let serve = try RunningServe(["--store-flush", "0.5"])
+        let connection = try ServiceConnection(path: serve.socket)
+        #expect(connection.availability.isAvailable(.steps) && connection.availability.isAvailable(.heartRate))
+        try connection.send(ServiceRequest(.subscribe(.steps, interval: 0, everySample: false)))
+        try connection.send(ServiceRequest(.subscribe(.heartRate, interval: 0, everySample: false)))
+        var steps: [JSONValue] = []
+        var beats: [JSONValue] = []
+        // The simulated IMU walks from 6.6 s of its demo; the pulse gives beats from the first seconds.
+        let deadline = Date().addingTimeInterval(30)
+        while steps.count < 5 || beats.count < 5, Date() < deadline, let event = try connection.next() {
+            guard case .reading(let reading, let value) = event else { continue }
+            if reading == .steps { steps.append(value) } else if reading == .heartRate { beats.append(value) }
+        }
+        #expect(steps.count >= 5 && beats.count >= 5, "\(steps.count) steps, \(beats.count) beats")
+        let counts = steps.compactMap { $0["steps"]?.numberValue }
+        #expect(counts == counts.sorted() && Set(counts).count == counts.count, "\(counts)")
+        #expect(steps.allSatisfy { $0["activity"]?.stringValue == "walking" || $0["activity"]?.stringValue == "running" })
+        #expect(beats.allSatisfy { $0["quality"] != nil && $0["t"]?.numberValue != nil })
+        // Killed without a chance to write: the store holds the steps of all but the last flush interval.
+        usleep(1_200_000)
+        serve.process.send(SIGKILL)
+        _ = serve.process.exitCode()
+        let history = runStream([
+            "history", "steps", "--today", "--per", "day", "--format", "json", "--store", serve.directory.file("readings.sqlite"),
+        ])
+        #expect(history.status == 0, "\(history.stderr)")
+        let stored = try JSONValue.parse(Array(history.stdout.utf8))["buckets"]?.arrayValue?.first?["steps"]?.numberValue
+        #expect((stored ?? 0) >= Double(steps.count), "stored \(String(describing: stored)) of \(steps.count)+ steps")
     }
 
     @Test func withoutAServiceTheClientSaysHowToStartOne() throws {

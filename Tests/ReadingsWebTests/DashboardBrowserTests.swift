@@ -167,6 +167,13 @@ struct DashboardBrowserTests {
         let didSettle = try browser.wait(until: settled.joined(separator: " && "), timeout: 20)
         let shown = try read(browser)
         #expect(didSettle, "\(shown)")
+        if live.contains("steps") {
+            // The simulated IMU starts walking 6.6 s into its demo: steps change only from then on.
+            let walking = try browser.wait(
+                until: "Number(document.getElementById('steps-today').textContent.replace(/,/g, '')) > 0", timeout: 30)
+            let shownSteps = try read(browser)
+            #expect(walking, "steps were counted: \(shownSteps)")
+        }
         let updates = "Number(document.getElementById('motion-card').dataset.updates)"
         let first = try read(browser)
         let updatesBefore = try browser.evaluate(updates) as? Int ?? 0

@@ -63,7 +63,7 @@ struct ServeHTTPTests {
         let directory = try TemporaryDirectory(prefix: "br-refused")
         let tool = try #require(WebRig.servePath)
         return try Subprocess.run(
-            tool, ["serve", "--source", "sim", "--socket", directory.file("serve.sock")] + arguments, timeout: 30)
+            tool, ["serve", "--source", "sim", "--socket", directory.file("serve.sock"), "--no-store"] + arguments, timeout: 30)
     }
 
     @Test func anAddressOthersCanReachNeedsAToken() throws {

@@ -1,13 +1,25 @@
 import Dispatch
 import Fusion
+import Pedometry
 import Sensors
 import SystemSupport
 
 /// One capture of a `MotionManager`: a dedicated thread that runs the pipeline — source → calibration →
-/// `DeviceMotionFilter` → the device-motion fan-out, with the corrected readings published to the raw fan-outs —
-/// until it is cancelled or the source ends, then stops the source (restoring the device) and signals.
+/// `DeviceMotionFilter` → the device-motion fan-out, with the corrected readings published to the raw fan-outs and
+/// offered to `HealthReadings` (steps, heart rate) — until it is cancelled or the source ends, then stops the source
+/// (restoring the device) and signals.
 final class MotionCapture: @unchecked Sendable {
-    // @unchecked: `thread` is guarded by `lock`; `control` and `stopped` are thread-safe.
+    // @unchecked: `thread` is guarded by `lock`; `control`, `stopped` and the constants are thread-safe.
+
+    /// The kinds of reading the source was asked for.
+    let readings: Set<SensorReading.Kind>
+    /// The counter the capture counts steps with.
+    let counter: StepCounter
+
+    init(readings: Set<SensorReading.Kind>, counter: StepCounter) {
+        self.readings = readings
+        self.counter = counter
+    }
 
     /// Cancels the pipeline and reports its statistics.
     let control = PipelineControl()
@@ -19,7 +31,7 @@ final class MotionCapture: @unchecked Sendable {
     /// capture (nil: cancelled or the end of a recording).
     func start(
         source: any MotionSource, correction: ReadingCorrection?, interval: Double,
-        filterSettings: AttitudeFilter.Settings,
+        filterSettings: AttitudeFilter.Settings, health: HealthReadings,
         channels: (
             deviceMotion: UpdateChannel<DeviceMotion>, accelerometer: UpdateChannel<AccelerometerData>,
             gyro: UpdateChannel<GyroData>, magnetometer: UpdateChannel<MagnetometerData>
@@ -33,6 +45,7 @@ final class MotionCapture: @unchecked Sendable {
             let input = SourceInput(source: source, correction: correction)
             let raw = (channels.accelerometer.fanOut, channels.gyro.fanOut, channels.magnetometer.fanOut)
             input.onReading = { reading in
+                health.take(reading)
                 switch reading.kind {
                 case .accelerometer: raw.0.publish(AccelerometerData(timestamp: reading.t, acceleration: reading.value))
                 case .gyroscope: raw.1.publish(GyroData(timestamp: reading.t, rotationRate: reading.value))
@@ -44,7 +57,7 @@ final class MotionCapture: @unchecked Sendable {
             // started later does not begin from an unconverged state. The fan-out decimates per consumer.
             var pipeline = Pipeline(
                 input: input, processor: DeviceMotionFilter(settings: filterSettings),
-                settings: PipelineSettings(captureInterval: interval), control: control)
+                settings: PipelineSettings(captureInterval: interval, readings: readings), control: control)
             var consumer = channels.deviceMotion.fanOut
             var failure: CaptureError?
             do {

@@ -38,21 +38,7 @@ extension MotionManager {
     public func deviceMotionUpdates(
         bufferingPolicy: AsyncStream<DeviceMotion>.Continuation.BufferingPolicy = .bufferingNewest(64)
     ) -> AsyncStream<DeviceMotion> {
-        let (stream, continuation) = AsyncStream<DeviceMotion>.makeStream(bufferingPolicy: bufferingPolicy)
-        let channel = deviceMotionChannel
-        let id = withLock { channel.reserveStreamID() }
-        continuation.onTermination = { [weak self] _ in
-            self?.stop(channel) { channel in
-                channel.removeStream(id)
-                return []
-            }
-        }
-        do {
-            try start(channel) { $0.addStream(id, continuation) }
-        } catch {
-            continuation.finish()
-        }
-        return stream
+        stream(of: deviceMotionChannel, bufferingPolicy: bufferingPolicy)
     }
 
     /// Stops device-motion updates (handler, pull mode and every async sequence).

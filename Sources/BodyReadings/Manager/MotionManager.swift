@@ -1,5 +1,7 @@
 import Dispatch
 import Fusion
+import Pedometry
+import Pulse
 import Sensors
 import SystemSupport
 #if canImport(Glibc)
@@ -63,6 +65,16 @@ public final class MotionManager: @unchecked Sendable {
     let accelerometerChannel = UpdateChannel<AccelerometerData>()
     let gyroChannel = UpdateChannel<GyroData>()
     let magnetometerChannel = UpdateChannel<MagnetometerData>()
+    /// Steps (every one: interval 0), for `Pedometer`.
+    let stepChannel = UpdateChannel<Step>(interval: 0)
+    /// The heart rate at every `heartRateChannel.interval`, for `HeartRateMonitor`.
+    let heartRateChannel = UpdateChannel<HeartRateSample>(interval: 1)
+    /// Beats (every one), for `HeartRateMonitor`.
+    let beatChannel = UpdateChannel<Beat>(interval: 0)
+    /// Which counter counts steps (set by `Pedometer`); applies from the next capture on.
+    var stepCounterChoice = StepCounterChoice.automatic
+    /// The step detector's settings (set by `Pedometer`).
+    var stepSettings = StepDetector.Settings()
 
     /// A manager over sources made by `sourceFactory` (tests, custom sources). `calibration` says which calibration
     /// is applied to every reading (default: each sensor's stored one); `calibrationLog` receives the lines naming
@@ -145,7 +157,26 @@ public final class MotionManager: @unchecked Sendable {
 
     private var channelsActive: Bool {
         deviceMotionChannel.isActive || accelerometerChannel.isActive || gyroChannel.isActive
-            || magnetometerChannel.isActive
+            || magnetometerChannel.isActive || stepChannel.isActive || heartRateChannel.isActive
+            || beatChannel.isActive
+    }
+
+    /// What a capture of a source with `info` must ask for and count with, for the active updates: the motion
+    /// sensors always (the filter runs on every sample, so that device motion started later is converged, and the
+    /// step detector takes the accelerometer), a hardware step counter only while steps are wanted from it (it is
+    /// switched on for the capture), the pulse sensor only while heart rate is wanted. Nil when steps are wanted
+    /// from a hardware counter the source does not have.
+    private func plan(for info: MotionSourceInfo) -> (readings: Set<SensorReading.Kind>, counter: StepCounter)? {
+        var readings: Set<SensorReading.Kind> =
+            info.hasAccelerometer || info.hasGyroscope || info.hasMagnetometer ? SensorReading.Kind.motion : []
+        var counter = StepCounter.software
+        if stepChannel.isActive {
+            guard let chosen = stepCounterChoice.resolve(hasHardware: info.hasStepCounter) else { return nil }
+            counter = chosen
+            readings.formUnion(chosen.readings)
+        }
+        if heartRateChannel.isActive || beatChannel.isActive { readings.insert(.ppg) }
+        return (readings, counter)
     }
 
     /// The interval the capture samples for: the shortest among the active updates.
@@ -164,9 +195,24 @@ public final class MotionManager: @unchecked Sendable {
     ) throws(CaptureError) {
         lock.lock()
         register(channel)
-        if capture != nil {
+        if let running = capture {
+            if let info = cachedInfo, let plan = plan(for: info), running.readings.isSuperset(of: plan.readings),
+                running.counter == plan.counter
+            {
+                lock.unlock()
+                return
+            }
+            // The running capture lacks a reading now wanted (a step counter, the pulse sensor): start it over.
+            // Consumers stay subscribed to the channels and carry on with the new capture's updates.
+            capture = nil
             lock.unlock()
-            return
+            running.cancel()
+            running.waitUntilStopped()
+            lock.lock()
+            if capture != nil {
+                lock.unlock()
+                return
+            }
         }
         let source: any MotionSource
         let correction: ReadingCorrection?
@@ -192,15 +238,28 @@ public final class MotionManager: @unchecked Sendable {
             endings.forEach { $0(nil) }
             throw error
         }
+        guard let plan = plan(for: source.info) else {
+            idleSource = source
+            let error = CaptureError(
+                .notFound, "\(source.info.name) has no hardware step counter (an IIO device with in_steps_input)")
+            failure = error
+            let endings = endConsumers()
+            lock.unlock()
+            endings.forEach { $0(nil) }
+            throw error
+        }
         failure = nil
-        let capture = MotionCapture()
+        let capture = MotionCapture(readings: plan.readings, counter: plan.counter)
+        let health = HealthReadings(
+            counter: plan.counter, stepSettings: stepSettings, steps: stepChannel.fanOut,
+            heartRate: heartRateChannel.fanOut, beats: beatChannel.fanOut)
         self.capture = capture
         let interval = captureInterval
         lock.unlock()
         if let calibrationLog { log.forEach(calibrationLog) }
         capture.start(
             source: source, correction: correction, interval: interval, filterSettings: filterSettings,
-            channels: (deviceMotionChannel, accelerometerChannel, gyroChannel, magnetometerChannel)
+            health: health, channels: (deviceMotionChannel, accelerometerChannel, gyroChannel, magnetometerChannel)
         ) { [weak self] capture, error in
             self?.captureEnded(capture, error: error)
         }
@@ -209,7 +268,7 @@ public final class MotionManager: @unchecked Sendable {
     /// Unregisters consumers of `channel` (under the lock); when none is left, cancels the capture and waits for
     /// it to end.
     func stop<Update>(
-        _ channel: UpdateChannel<Update>, _ unregister: (UpdateChannel<Update>) -> [AsyncStream<Update>.Continuation]
+        _ channel: UpdateChannel<Update>, _ unregister: (UpdateChannel<Update>) -> [@Sendable () -> Void]
     ) {
         lock.lock()
         let streams = unregister(channel)
@@ -219,7 +278,7 @@ public final class MotionManager: @unchecked Sendable {
             self.capture = nil
         }
         lock.unlock()
-        streams.forEach { $0.finish() }
+        streams.forEach { $0() }
         if let ending {
             ending.cancel()
             ending.waitUntilStopped()
@@ -230,6 +289,7 @@ public final class MotionManager: @unchecked Sendable {
     /// Forgets every consumer (under the lock); returns what tells them, to call once the lock is released.
     private func endConsumers() -> [@Sendable (CaptureError?) -> Void] {
         deviceMotionChannel.end() + accelerometerChannel.end() + gyroChannel.end() + magnetometerChannel.end()
+            + stepChannel.end() + heartRateChannel.end() + beatChannel.end()
     }
 
     /// The capture ended by itself (end of a recording, a failure): tell every consumer and forget the capture.

@@ -1,9 +1,9 @@
 import Dispatch
 import Sensors
 
-/// One kind of `MotionManager` update (device motion, accelerometer, gyroscope, magnetometer): its interval, its
-/// consumers — pull mode, a handler, async sequences — and the fan-out that delivers to them. The four kinds share
-/// this one implementation.
+/// One kind of `MotionManager` update (device motion, accelerometer, gyroscope, magnetometer, steps, heart rate,
+/// beats): its interval, its consumers — pull mode, a handler, async sequences — and the fan-out that delivers to
+/// them. Every kind shares this one implementation.
 ///
 /// The bookkeeping (`interval`, `pull`, `handler`, `streams`) is guarded by the manager's lock; `fanOut` is
 /// thread-safe itself and publishes on the capture thread.
@@ -14,14 +14,19 @@ final class UpdateChannel<Update: Timestamped & Sendable>: @unchecked Sendable {
 
     let fanOut = UpdateFanOut<Update>()
     /// Seconds of sample time between deliveries; applies at once to every consumer.
-    var interval = 0.1 {
+    var interval: Double {
         didSet { fanOut.setInterval(interval) }
     }
     /// Pull mode: the caller reads `fanOut.latest`.
     var pull = false
     private var handler: Subscription?
-    private var streams: [UInt64: (Subscription, AsyncStream<Update>.Continuation)] = [:]
+    private var streams: [UInt64: (Subscription, finish: @Sendable () -> Void)] = [:]
     private var nextStreamID: UInt64 = 0
+
+    /// A channel delivering every `interval` seconds (default 0.1; 0: every update).
+    init(interval: Double = 0.1) {
+        self.interval = interval
+    }
 
     /// True while any consumer wants updates.
     var isActive: Bool { pull || handler != nil || !streams.isEmpty }
@@ -45,9 +50,16 @@ final class UpdateChannel<Update: Timestamped & Sendable>: @unchecked Sendable {
 
     /// Adds an async sequence's continuation under `id`; it is finished when the updates end.
     func addStream(_ id: UInt64, _ continuation: AsyncStream<Update>.Continuation) {
-        let subscription = fanOut.subscribe(
-            interval: interval, deliver: { continuation.yield($0) }, end: { _ in continuation.finish() })
-        streams[id] = (subscription, continuation)
+        addConsumer(id, deliver: { continuation.yield($0) }, finish: { continuation.finish() })
+    }
+
+    /// Adds a consumer under `id` (an async sequence of something made from the updates): `deliver` gets every due
+    /// update, `finish` is called once when the updates end or the consumer is stopped.
+    func addConsumer(
+        _ id: UInt64, deliver: @escaping @Sendable (Update) -> Void, finish: @escaping @Sendable () -> Void
+    ) {
+        let subscription = fanOut.subscribe(interval: interval, deliver: deliver, end: { _ in finish() })
+        streams[id] = (subscription, finish)
     }
 
     /// Forgets one async sequence (its consumer ended it).
@@ -57,11 +69,11 @@ final class UpdateChannel<Update: Timestamped & Sendable>: @unchecked Sendable {
 
     /// Forgets every consumer; returns the async sequences to finish once the manager's lock is released
     /// (finishing one runs its termination handler, which takes the lock).
-    func stop() -> [AsyncStream<Update>.Continuation] {
+    func stop() -> [@Sendable () -> Void] {
         pull = false
         if let handler { fanOut.unsubscribe(handler) }
         handler = nil
-        let continuations = streams.values.map(\.1)
+        let continuations = streams.values.map(\.finish)
         for (subscription, _) in streams.values { fanOut.unsubscribe(subscription) }
         streams = [:]
         return continuations

@@ -36,6 +36,11 @@ public struct StepProcessor: ReadingProcessor {
     /// Distance per step, m (`StepDetector.Coefficients.stepLength`).
     public var stepLength: Double { detector.coefficients.stepLength }
 
+    /// The source started over: a hardware count starts again from 0 (the steps so far are kept).
+    public mutating func sensorsRestarted() {
+        counted.restart()
+    }
+
     public mutating func process(_ input: SensorReading, emit: (Step) throws -> Void) rethrows {
         var found: [Step] = []
         switch (counter, input.kind) {

@@ -85,9 +85,21 @@ enum PublishCommand {
         defer { signals.uninstall() }
         let (publisher, reporter) = try MQTTOptions.start(request.settings, wait: request.wait, console: console)
 
+        // Steps (the hardware counter when there is one) and heartbeats (when there is a pulse sensor) from the same
+        // capture, published as they come.
+        let counter = StepCounterChoice.automatic.resolve(hasHardware: source.info.hasStepCounter)
+        let steps = UpdateFanOut<Step>()
+        let beats = UpdateFanOut<Beat>()
+        let health = HealthReadings(
+            counter: source.info.hasStepCounting ? counter : nil, steps: steps, heartRate: nil,
+            beats: source.info.hasPPG ? beats : nil)
+        input.onReading = { health.take($0) }
+        let healthPublishing = HealthPublishing(steps: steps, beats: beats, publisher: publisher)
+        defer { healthPublishing.stop() }
         var settings = PipelineSettings(
             captureInterval: request.interval, updateInterval: request.interval, count: request.count,
-            duration: request.duration, log: console.captureLog)
+            duration: request.duration, readings: SensorReading.Kind.motion.union(health.readings),
+            log: console.captureLog)
         let report: PipelineReport
         if request.raw {
             settings.updateInterval = 0

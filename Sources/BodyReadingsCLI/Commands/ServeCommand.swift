@@ -3,6 +3,7 @@ import Publishing
 import Dispatch
 import HTTP
 import ReadingFormats
+import ReadingsStore
 import Sensors
 import Service
 import SystemSupport
@@ -35,6 +36,15 @@ enum ServeCommand {
                 ["--mqtt"], value: "URL",
                 help: "Also publish to this MQTT broker, as 'publish' does (mqtt://[USER[:PASS]@]HOST[:PORT], mqtts://…)."),
             OptionSpec(["--mqtt-interval"], value: "SECONDS", help: "Seconds between published motion updates (default 0.1)."),
+            CounterOptions.counter,
+            OptionSpec(
+                ["--store"], value: "FILE",
+                help: "Record steps, heart rate and a motion summary per minute here (default "
+                    + "$XDG_STATE_HOME/bodyreadings/readings.sqlite; root and systemd: /var/lib/bodyreadings/)."),
+            OptionSpec(["--no-store"], help: "Keep no readings store (history and 'Steps today' start from zero)."),
+            OptionSpec(
+                ["--store-flush"], value: "SECONDS",
+                help: "How often the store is written (default 30, at most 60): what a power cut or kill -9 may lose."),
         ] + HTTPOptions.all + MQTTOptions.all + CalibrationOptions.all,
         discussion: """
             Clients connect to the socket and send one JSON request per line: subscribe to motion, raw, steps or \
@@ -49,8 +59,12 @@ enum ServeCommand {
             (/events/...) over HTTP; an address other than loopback needs --token FILE (README, "HTTP API and \
             dashboard").
 
-            With --mqtt URL it also publishes device motion to a broker, as 'publish' does (topics, payloads and \
-            outages: README, "Fleets").
+            With --mqtt URL it also publishes device motion, steps and heartbeats to a broker, as 'publish' does \
+            (topics, payloads and outages: README, "Fleets").
+
+            It records steps, heart rate, beats and a per-minute motion summary into the readings store (--store), \
+            flushed every 30 s and when it stops, so that 'bodyreadings history' and the dashboard's Steps Today \
+            survive a restart (a kill -9 loses at most the last 30 s).
 
             EXAMPLES:
               bodyreadings serve
@@ -75,6 +89,12 @@ enum ServeCommand {
         var mqtt: (settings: ReadingsPublisher.Settings, interval: Double, wait: Bool)?
         /// The HTTP server's address, token and limits with `--http`.
         var http: HTTPServer.Configuration?
+        /// The counter that counts steps.
+        var counter: StepCounterChoice
+        /// The readings store's path; nil with `--no-store`.
+        var store: String?
+        /// How often the store is written, s.
+        var storeFlush: Double
     }
 
     static func request(_ arguments: ParsedArguments, console: Console) throws -> Request {
@@ -98,10 +118,21 @@ enum ServeCommand {
         } else if let option = (MQTTOptions.names + ["--mqtt-interval"]).first(where: arguments.has) {
             throw CLIError.usage("\(option) applies to a broker: add --mqtt URL", command: "serve")
         }
+        let counter = try CounterOptions.choice(arguments)
+        if arguments.has("--no-store"), arguments.has("--store") {
+            throw CLIError.usage("--store and --no-store exclude each other; keep one", command: "serve")
+        }
+        let store = arguments.has("--no-store")
+            ? nil
+            : arguments.value("--store")
+                ?? (geteuid() == 0
+                    ? StoreLocation.system(environment: console.environment)
+                    : StoreLocation.user(environment: console.environment))
         return Request(
             source: source, socket: socket,
             captureInterval: try arguments.double("--capture-interval", in: 0.000_1...60) ?? 0.1, settings: settings,
-            mqtt: mqtt, http: try HTTPOptions.configuration(arguments))
+            mqtt: mqtt, http: try HTTPOptions.configuration(arguments), counter: counter, store: store,
+            storeFlush: try arguments.double("--store-flush", in: 0.01...60) ?? 30)
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
@@ -115,10 +146,32 @@ enum ServeCommand {
             let specification = request.source
             restart = { () throws(CaptureError) in try specification.makeSource() }
         }
+        if request.counter == .hardware, !source.info.hasStepCounter {
+            source.stop()
+            throw CLIError(
+                "\(source.info.name) has no hardware step counter (an IIO device with in_steps_input); use "
+                    + "'--counter auto' or '--counter software'", exitCode: .unavailable)
+        }
         let capture = ServiceCapture(
             source: source, makeSource: restart, correction: correction, baseInterval: request.captureInterval,
-            log: console.captureLog)
-        let feed = CaptureFeed(capture: capture, unavailable: unavailableReadings)
+            counter: request.counter, log: console.captureLog)
+        let recording: StoreRecording?
+        do {
+            recording = try request.store.map { path throws in
+                try StoreRecording(
+                    capture: capture, store: ReadingsStore(path: path, access: .readWrite),
+                    settings: ReadingsRecorder.Settings(flushInterval: request.storeFlush),
+                    onError: { console.warning("the readings store: \($0); the readings are kept for the next try") })
+            }
+        } catch {
+            source.stop()
+            throw error
+        }
+        var history: CaptureFeed.HistoryQuery?
+        if let recording {
+            history = { query throws(ServiceProtocolError) in try recording.history(query) }
+        }
+        let feed = CaptureFeed(capture: capture, history: history)
 
         let ended = DispatchSemaphore(value: 0)
         let outcome = ServeOutcome()
@@ -151,12 +204,13 @@ enum ServeCommand {
                     capture: capture, interval: mqtt.interval, publisher: publisher, reporter: reporter)
             }
             if let http = request.http {
-                web = try HTTPOptions.start(http, provider: CaptureReadingsProvider(feed: feed, store: nil))
+                web = try HTTPOptions.start(http, provider: CaptureReadingsProvider(feed: feed, recording: recording))
             }
         } catch {
             publishing?.stop(console: console)
             started?.stop(reason: "the service could not start")
             capture.stop()
+            try? recording?.stop()
             throw error
         }
         guard let server = started else { return .software }
@@ -169,6 +223,11 @@ enum ServeCommand {
         web?.stop()
         publishing?.stop(console: console)
         capture.stop()
+        do {
+            try recording?.stop()
+        } catch {
+            console.warning("the readings store could not be closed: \(error); the last readings may be lost")
+        }
         console.note("stopped (\(reason))")
         if let error = outcome.failure { throw error }
         return .ok
@@ -185,12 +244,6 @@ enum ServeCommand {
                 exitCode: error.errno.isPermissionError ? .noPermission : .ioError)
         }
     }
-
-    /// Readings the capture does not carry yet, and why.
-    static let unavailableReadings: [ServiceReading: String] = [
-        .steps: "this service does not count steps yet",
-        .heartRate: "this service reads no heart-rate (PPG) sensor yet",
-    ]
 
     /// Waits until the sensors deliver (or fail): a service that cannot read its sensors should say so before it
     /// listens. Gives up waiting after 10 s and serves anyway (a sensor may deliver only when it moves).

@@ -1,5 +1,4 @@
 import BodyReadings
-import Pedometry
 import ReadingFormats
 
 /// `bodyreadings steps [FILE|-]`: steps, cadence and activity from a hardware step counter or the accelerometer,
@@ -16,10 +15,7 @@ enum StepsCommand {
                 optional: true)
         ],
         options: SourceOptions.all + [
-            OptionSpec(
-                ["--counter"], value: "COUNTER",
-                help: "auto (default: the hardware step counter when there is one), hardware or software (the "
-                    + "step detector on the accelerometer)."),
+            CounterOptions.counter,
             OptionSpec(
                 ["--interval"], value: "SECONDS",
                 help: "How often a live source delivers its readings (default 0.1); steps carry their own times."),
@@ -68,8 +64,7 @@ enum StepsCommand {
         let interval = try arguments.double("--interval", in: 0.001...60) ?? 0.1
         let duration = try arguments.double("--duration", in: 0.000_001...1e9)
         let count = try arguments.integer("--count", in: 1...Int.max)
-        let choice = try arguments.choice("--counter", among: StepCounterChoice.allCases.map(\.rawValue))
-            .flatMap(StepCounterChoice.init(rawValue:)) ?? .automatic
+        let choice = try CounterOptions.choice(arguments)
         var detector = StepDetector.Settings()
         if let height = try arguments.double("--height", in: 0.5...2.8) { detector.height = height }
         detector.stepLength = try arguments.double("--step-length", in: 0.1...3)

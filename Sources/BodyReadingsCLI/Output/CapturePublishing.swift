@@ -3,14 +3,15 @@ import Fusion
 import Publishing
 import Service
 
-/// `serve --mqtt`: the service's device motion to an MQTT broker, as `publish` sends it, at its own interval —
-/// one more subscriber of the capture, next to the socket's clients. The publisher returns at once, so the capture
+/// `serve --mqtt`: the service's device motion (at its own interval), steps and heartbeats (every one) to an MQTT
+/// broker, as `publish` sends them — one more subscriber of the capture, next to the socket's clients. The publisher returns at once, so the capture
 /// thread never waits for the network.
 final class CapturePublishing: Sendable {
     private let capture: ServiceCapture
     private let publisher: ReadingsPublisher
     private let reporter: ConnectionReporter
     private let subscription: UpdateFanOut<MotionEstimate>.Subscription
+    private let health: HealthPublishing
     private let demand: UInt64
 
     /// Publishes `capture`'s motion every `interval` seconds with `publisher`.
@@ -22,6 +23,7 @@ final class CapturePublishing: Sendable {
         subscription = capture.motion.subscribe(interval: interval) { estimate in
             publisher.publish(MotionReading(estimate))
         }
+        health = HealthPublishing(steps: capture.steps, beats: capture.beats, publisher: publisher)
     }
 
     /// Prints the broker's news (on the command's thread).
@@ -32,6 +34,7 @@ final class CapturePublishing: Sendable {
     /// Stops publishing: the last batch, the `offline` status, the closing counts on stderr.
     func stop(console: Console) {
         capture.motion.unsubscribe(subscription)
+        health.stop()
         capture.release(demand)
         let final = publisher.stop()
         reporter.flush()

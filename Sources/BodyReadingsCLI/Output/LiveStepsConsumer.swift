@@ -1,5 +1,4 @@
 import BodyReadings
-import Pedometry
 import ReadingFormats
 import SystemSupport
 import TextFormats

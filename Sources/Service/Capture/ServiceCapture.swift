@@ -1,12 +1,15 @@
 import BodyReadings
 import Dispatch
 import Fusion
+import Pedometry
+import Pulse
 import MotionMath
 import Sensors
 import SystemSupport
 
 /// The sensors of a service: one source on a thread of its own, its samples calibrated, published to `raw` and
-/// fused into `motion`, each an `UpdateFanOut` whose subscribers take updates at their own intervals.
+/// fused into `motion`, its steps and heart rate derived from the same readings (`HealthReadings`) into `steps`,
+/// `heartRate` and `beats`: each an `UpdateFanOut` whose subscribers take updates at their own intervals.
 ///
 /// The sensors run for the shortest interval any consumer asks for (`demand(_:interval:)`, an `IntervalPlan`):
 /// when that changes, the source is stopped (its device restored) and started again for the new interval, and the
@@ -25,8 +28,19 @@ public final class ServiceCapture: @unchecked Sendable {
     public let motion = UpdateFanOut<MotionEstimate>()
     /// Calibrated samples, every one the sensors deliver.
     public let raw = UpdateFanOut<IMUSample>()
+    /// Every step (from the hardware counter or the step detector on the accelerometer).
+    public let steps = UpdateFanOut<Step>()
+    /// The heart rate at every PPG sample.
+    public let heartRate = UpdateFanOut<HeartRateSample>()
+    /// Every beat.
+    public let beats = UpdateFanOut<Beat>()
     /// What the source delivers.
     public let info: MotionSourceInfo
+    /// The counter that counts steps; nil: none is counted (no accelerometer, or a hardware counter asked for that
+    /// the source does not have).
+    public let counter: StepCounter?
+    /// The kinds of reading the source is asked for: the motion sensors', the step counter's, the pulse sensor's.
+    public let readings: Set<SensorReading.Kind>
 
     private let condition = ThreadCondition()
     private var source: (any MotionSource)?
@@ -47,14 +61,22 @@ public final class ServiceCapture: @unchecked Sendable {
 
     /// A capture of `source` (opened, not started). `makeSource` opens a new source for a restart (nil: never
     /// restart, e.g. a recording); `correction` calibrates every reading; `baseInterval` is the interval the
-    /// sensors run for without a faster demand, s.
+    /// sensors run for without a faster demand, s; steps are counted as `counter` chooses.
     public init(
         source: any MotionSource, makeSource: SourceFactory?, correction: ReadingCorrection?,
-        baseInterval: Double, filterSettings: AttitudeFilter.Settings = AttitudeFilter.Settings(),
+        baseInterval: Double, counter: StepCounterChoice = .automatic,
+        filterSettings: AttitudeFilter.Settings = AttitudeFilter.Settings(),
         log: @escaping @Sendable (CaptureNote) -> Void = { _ in }
     ) {
         self.source = source
         self.info = source.info
+        let info = source.info
+        let resolved = counter.resolve(hasHardware: info.hasStepCounter)
+        self.counter = resolved == .software && !info.hasAccelerometer ? nil : resolved
+        var readings: Set<SensorReading.Kind> = info.hasAccelerometer || info.hasGyroscope ? SensorReading.Kind.motion : []
+        if let resolved = self.counter { readings.formUnion(resolved.readings) }
+        if info.hasPPG { readings.insert(.ppg) }
+        self.readings = readings
         self.makeSource = makeSource
         self.correction = correction
         self.filterSettings = filterSettings
@@ -160,6 +182,7 @@ public final class ServiceCapture: @unchecked Sendable {
 
     private func run() {
         var processor = SharingProcessor(filter: AttitudeFilter(settings: filterSettings), raw: raw)
+        let health = HealthReadings(counter: counter, steps: steps, heartRate: heartRate, beats: beats)
         var failure: CaptureError?
         var consumer = motion
         while true {
@@ -174,9 +197,11 @@ public final class ServiceCapture: @unchecked Sendable {
             let interval = plan.running
             condition.unlock()
 
+            let input = SourceInput(source: source, correction: correction)
+            input.onReading = { health.take($0) }
             var pipeline = Pipeline(
-                input: SourceInput(source: source, correction: correction), processor: processor,
-                settings: PipelineSettings(captureInterval: interval, log: log), control: control)
+                input: input, processor: processor,
+                settings: PipelineSettings(captureInterval: interval, readings: readings, log: log), control: control)
             do {
                 _ = try pipeline.run(into: &consumer)
             } catch let error as CaptureError {
@@ -196,6 +221,7 @@ public final class ServiceCapture: @unchecked Sendable {
             do {
                 let next = try makeSource()
                 processor.sensorsRestarted()
+                health.sensorsRestarted()
                 condition.withLock { self.source = next }
             } catch {
                 failure = error
@@ -213,6 +239,9 @@ public final class ServiceCapture: @unchecked Sendable {
         condition.unlock()
         motion.end(with: failure)
         raw.end(with: failure)
+        steps.end(with: failure)
+        heartRate.end(with: failure)
+        beats.end(with: failure)
         for handler in handlers { handler(failure) }
     }
 }

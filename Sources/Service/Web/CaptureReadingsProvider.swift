@@ -11,17 +11,19 @@ import TextFormats
 /// event stream counted in the capture's interval plan, like a socket client), availability as the feed states it
 /// (the socket's `available` and the web's `/api/available` say the same), and stored readings from `store`.
 ///
-/// Steps and heart rate are live only once the capture carries them; until then their streams say why they are
-/// missing (the feed's reasons) and send nothing else.
+/// Steps and beats are live from the capture; a reading the capture does not carry (no step counter or
+/// accelerometer, no pulse sensor) says why in its stream (the feed's reasons) and sends nothing else. "Steps
+/// today" is the recording's live count (stored + counted since the start); without a store, the steps counted
+/// since the service started.
 public final class CaptureReadingsProvider: ReadingsProvider {
     private let feed: CaptureFeed
-    private let store: ReadingsStore?
+    private let recording: StoreRecording?
 
-    /// Readings of `feed`'s capture; stored ones from `store` (nil: the service keeps no store, queries fail with
-    /// that reason and the API answers 503).
-    public init(feed: CaptureFeed, store: ReadingsStore?) {
+    /// Readings of `feed`'s capture; stored ones from `recording`'s store (nil: the service keeps no store, queries
+    /// fail with that reason and the API answers 503).
+    public init(feed: CaptureFeed, recording: StoreRecording?) {
         self.feed = feed
-        self.store = store
+        self.recording = recording
     }
 
     public func availability(of kind: ReadingKind) -> ReadingAvailability {
@@ -50,19 +52,33 @@ public final class CaptureReadingsProvider: ReadingsProvider {
     public func subscribeSteps(_ handler: @escaping @Sendable (ReadingUpdate<StepsUpdate>) -> Void)
         -> any ReadingSubscription
     {
-        CancellingSubscription.none
+        guard availability(of: .steps).isAvailable else { return CancellingSubscription.none }
+        let capture = feed.capture
+        let recording = self.recording
+        let token = capture.steps.subscribe(
+            interval: 0, deliver: { step in handler(.reading(StepsUpdate(step: step, today: recording?.stepsToday ?? step.count))) },
+            end: { error in handler(.availability(.unavailable(reason: error?.message ?? "the sensors stopped"))) })
+        return CancellingSubscription { capture.steps.unsubscribe(token) }
     }
 
     public func subscribeHeartRate(_ handler: @escaping @Sendable (ReadingUpdate<Beat>) -> Void)
         -> any ReadingSubscription
     {
-        CancellingSubscription.none
+        guard availability(of: .heartRate).isAvailable else { return CancellingSubscription.none }
+        let capture = feed.capture
+        let token = capture.beats.subscribe(
+            interval: 0, deliver: { handler(.reading($0)) },
+            end: { error in handler(.availability(.unavailable(reason: error?.message ?? "the sensors stopped"))) })
+        return CancellingSubscription { capture.beats.unsubscribe(token) }
     }
 
     public func stepsToday() throws -> StepsBucket {
         let today = TimeRange.today()
-        return try openStore().steps(in: today)
-            ?? StepsBucket(start: today.start, end: today.end, steps: 0, minutes: 0)
+        let store = try openStore()
+        try recording?.flush()
+        var bucket = try store.steps(in: today) ?? StepsBucket(start: today.start, end: today.end, steps: 0, minutes: 0)
+        if let recording { bucket.steps = max(bucket.steps, recording.stepsToday) }
+        return bucket
     }
 
     public func history(_ query: HistoryQuery) throws -> History {
@@ -70,11 +86,13 @@ public final class CaptureReadingsProvider: ReadingsProvider {
     }
 
     public func latestHeartRate() throws -> HeartRateSample? {
-        try openStore().latestHeartRate()
+        let store = try openStore()
+        try recording?.flush()
+        return try store.latestHeartRate()
     }
 
     private func openStore() throws(ServiceProtocolError) -> ReadingsStore {
-        guard let store else { throw ServiceProtocolError("this service keeps no readings store") }
+        guard let store = recording?.store else { throw ServiceProtocolError("this service keeps no readings store") }
         return store
     }
 

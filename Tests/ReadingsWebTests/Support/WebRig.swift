@@ -33,7 +33,7 @@ final class WebRig: WebEndpoint {
         switch server {
         case .rig: (path, all) = (Self.rigPath, http + arguments)
         case .serve:
-            (path, all) = (Self.servePath, ["serve", "--source", "sim", "--socket", directory.file("serve.sock")] + http + arguments)
+            (path, all) = (Self.servePath, ["serve", "--source", "sim", "--socket", directory.file("serve.sock"), "--store", directory.file("readings.sqlite")] + http + arguments)
         }
         guard let path else { throw HeadlessBrowser.Failure(description: "\(server) is not built") }
         process = try ChildProcess(path, all, standardError: .file(directory.file("stderr")))

@@ -1,0 +1,92 @@
+import Pedometry
+import Pulse
+import Sensors
+
+/// The readings a motion capture carries beside device motion — steps and heart rate — derived on the capture
+/// thread from the same corrected readings, so that one capture (one owner of the sensors) serves device motion,
+/// a pedometer and a heart-rate monitor together, in `MotionManager` as in `bodyreadings serve`.
+///
+/// Every reading of the capture is offered to `take(_:)`: accelerometer readings (software counter) or the
+/// hardware counter's count and activity go to a `StepProcessor`, whose steps are published to `steps`; PPG
+/// readings go through `PPGAssembler` to a `HeartRateProcessor`, whose heart rate at every sample is published to
+/// `heartRate` and whose beats to `beats`. A part whose fan-out is nil is not computed.
+///
+/// Confined to the capture thread (the fan-outs themselves are thread-safe).
+public final class HealthReadings: @unchecked Sendable {
+    // @unchecked: handed to the capture thread before it starts and used only there.
+
+    /// Where steps go, nil when not counted.
+    public let steps: UpdateFanOut<Step>?
+    /// Where the heart rate at every PPG sample goes, nil when not measured.
+    public let heartRate: UpdateFanOut<HeartRateSample>?
+    /// Where beats go, nil when not measured.
+    public let beats: UpdateFanOut<Beat>?
+    private var stepProcessor: StepProcessor?
+    private var stepAssembler = StepAssembler()
+    private var ppgAssembler = PPGAssembler()
+    private var heartRateProcessor = HeartRateProcessor()
+    private var scratch: [SensorReading] = []
+    /// Added to every reading's time since the last restart, s (see `sensorsRestarted()`).
+    private var offset = 0.0
+    private var latest = -Double.infinity
+    private var restarted = false
+    private var ppgScratch: [PPGSample] = []
+
+    /// Steps counted by `counter` (nil: none) published to `steps`; heart rate and beats to `heartRate` and `beats`
+    /// (nil: not measured).
+    public init(
+        counter: StepCounter?, stepSettings: StepDetector.Settings = StepDetector.Settings(),
+        steps: UpdateFanOut<Step>?, heartRate: UpdateFanOut<HeartRateSample>?, beats: UpdateFanOut<Beat>?
+    ) {
+        self.steps = counter == nil ? nil : steps
+        self.heartRate = heartRate
+        self.beats = beats
+        stepProcessor = counter.map { StepProcessor(counter: $0, settings: stepSettings) }
+    }
+
+    /// The readings a capture must ask its source for to compute what this carries (beside device motion's).
+    public var readings: Set<SensorReading.Kind> {
+        var kinds = stepProcessor?.counter.readings ?? []
+        if heartRate != nil || beats != nil { kinds.insert(.ppg) }
+        return kinds
+    }
+
+    /// The capture's source was started over (a service's new interval plan): a hardware count starts again from
+    /// 0, and a source whose clock starts again (the simulated one) is shifted to continue after the last reading,
+    /// so that steps and beats keep going forward in time.
+    public func sensorsRestarted() {
+        restarted = true
+        stepProcessor?.sensorsRestarted()
+    }
+
+    /// Takes one corrected reading of the capture.
+    public func take(_ reading: SensorReading) {
+        var reading = reading
+        if restarted {
+            restarted = false
+            if reading.t + offset <= latest { offset = latest + 0.01 - reading.t }
+        }
+        reading.t += offset
+        latest = max(latest, reading.t)
+        switch reading.kind {
+        case .accelerometer, .stepCount, .activity:
+            guard stepProcessor != nil, let steps else { return }
+            stepAssembler.push(reading, into: &scratch)
+            // Through the optional in place: a copy of the detector would copy its buffers at every reading.
+            for element in scratch { stepProcessor?.process(element) { steps.publish($0) } }
+            scratch.removeAll(keepingCapacity: true)
+        case .ppg:
+            guard heartRate != nil || beats != nil else { return }
+            ppgAssembler.push(reading, into: &ppgScratch)
+            for sample in ppgScratch {
+                heartRateProcessor.process(sample) { update in
+                    heartRate?.publish(update.sample)
+                    if let beat = update.beat { beats?.publish(beat) }
+                }
+            }
+            ppgScratch.removeAll(keepingCapacity: true)
+        case .gyroscope, .magnetometer:
+            return
+        }
+    }
+}

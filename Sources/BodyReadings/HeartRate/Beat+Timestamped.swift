@@ -1,0 +1,5 @@
+import Pulse
+
+extension Beat: Timestamped {
+    public var timestamp: Double { time }
+}

@@ -1,0 +1,127 @@
+import BodyReadings
+import Fusion
+import Pedometry
+import Pulse
+import ReadingsStore
+import SystemSupport
+
+/// What a service remembers: its capture's steps, heart rate, beats and a per-minute motion summary (activity, mean
+/// user-acceleration magnitude), recorded into the readings store through a `ReadingsRecorder` (flushed every
+/// 30 s and at `stop()`: a `kill -9` loses at most the last 30 s), and the live count of today's steps (stored at
+/// start + counted since) that "Steps Today" shows.
+///
+/// Readings are stamped with the wall clock when they reach the service (sensor clocks are monotonic, or start at 0
+/// for the simulated IMU); the delay is at most the capture interval plus a step's detection latency, well within
+/// the store's minute. Motion and heart rate are sampled once a second; every step and beat is recorded. While
+/// steps are counted, a 0 is recorded every minute, so that the history tells "no steps" from "not counting".
+///
+/// Thread-safe.
+public final class StoreRecording: @unchecked Sendable {
+    // @unchecked: `day`, `stepsToday`, `lastStepTime` and `lastZero` are guarded by `lock`; the rest is immutable.
+
+    /// The store written to.
+    public let store: ReadingsStore
+    private let recorder: ReadingsRecorder
+    private let capture: ServiceCapture
+    private let clock: @Sendable () -> Double
+    private let lock = ThreadLock()
+    private var day: TimeRange
+    private var todaySteps: Int
+    private var lastStepClock = -Double.infinity
+    private var lastZero = -Double.infinity
+    private var cancellations: [@Sendable () -> Void] = []
+
+    /// Records `capture`'s readings into `store` (opened for writing), stamped by `clock` (Unix time, s; default
+    /// the system's wall clock); `onError` hears of failed flushes (the
+    /// readings are kept for the next one). Throws when today's steps cannot be read from the store.
+    public init(
+        capture: ServiceCapture, store: ReadingsStore, settings: ReadingsRecorder.Settings = ReadingsRecorder.Settings(),
+        clock: (@Sendable () -> Double)? = nil,
+        onError: @escaping @Sendable (StoreError) -> Void = { _ in }
+    ) throws(StoreError) {
+        self.store = store
+        self.capture = capture
+        let clock = clock ?? { WallClock.now() }
+        self.clock = clock
+        day = TimeRange.today(now: clock())
+        todaySteps = try store.steps(in: day)?.steps ?? 0
+        recorder = ReadingsRecorder(store: store, settings: settings, clock: clock, onError: onError)
+        subscribe()
+    }
+
+    /// Steps of the local day so far: stored before the service started and counted since.
+    public var stepsToday: Int {
+        lock.withLock {
+            rollOver(now: clock())
+            return todaySteps
+        }
+    }
+
+    /// Writes what was recorded so far, so that a query sees it.
+    public func flush() throws(StoreError) {
+        try recorder.flush()
+    }
+
+    /// Stops recording, writes what is left and closes the store.
+    public func stop() throws(StoreError) {
+        let cancellations = lock.withLock { () -> [@Sendable () -> Void] in
+            defer { self.cancellations = [] }
+            return self.cancellations
+        }
+        cancellations.forEach { $0() }
+        try recorder.close()
+        try store.close()
+    }
+
+    // MARK: Internals
+
+    private func subscribe() {
+        let capture = self.capture
+        let steps = capture.steps.subscribe(interval: 0) { [weak self] step in self?.took(step) }
+        let beats = capture.beats.subscribe(interval: 0) { [weak self] beat in
+            guard let self else { return }
+            recorder.recordBeat(at: clock(), rrInterval: beat.rrInterval, quality: beat.quality)
+        }
+        let heartRate = capture.heartRate.subscribe(interval: 1) { [weak self] sample in
+            guard let self, let rate = sample.heartRate else { return }
+            recorder.recordHeartRate(rate, at: clock())
+        }
+        let motion = capture.motion.subscribe(interval: 1) { [weak self] estimate in self?.took(estimate) }
+        cancellations = [
+            { capture.steps.unsubscribe(steps) }, { capture.beats.unsubscribe(beats) },
+            { capture.heartRate.unsubscribe(heartRate) }, { capture.motion.unsubscribe(motion) },
+        ]
+    }
+
+    private func took(_ step: Step) {
+        let now = clock()
+        lock.withLock {
+            rollOver(now: now)
+            todaySteps += 1
+            lastStepClock = now
+        }
+        recorder.recordSteps(1, at: now)
+    }
+
+    private func took(_ estimate: MotionEstimate) {
+        let now = clock()
+        let (walking, zeroDue) = lock.withLock { () -> (Bool, Bool) in
+            let due = capture.counter != nil && now - lastZero >= 60
+            if due { lastZero = now }
+            return (now - lastStepClock <= 2.5, due)
+        }
+        let user = estimate.userAcceleration
+        let magnitude = (user.x * user.x + user.y * user.y + user.z * user.z).squareRoot()
+        if magnitude.isFinite {
+            recorder.recordMotion(userAcceleration: magnitude, activity: walking ? .walking : .still, at: now)
+        }
+        if zeroDue { recorder.recordSteps(0, at: now) }
+    }
+
+    /// Starts a new day's count at local midnight. Called under `lock`.
+    private func rollOver(now: Double) {
+        guard now >= day.end || now < day.start else { return }
+        day = TimeRange.today(now: now)
+        todaySteps = 0
+    }
+}
