@@ -107,7 +107,7 @@ for name in $DESTRUCTIVE_SCENARIOS; do scenario "$name"; done
 
 say "hub log:"; tail -5 /tmp/hub.log; tail -2 /tmp/sway.log 2>/dev/null
 # CPU seconds (user + system) the register feeders used, against the guest's uptime: their share of the load.
-cpu() { awk '{ printf "%.1f", ($14 + $15) / 100 }' "/proc/$1/stat" 2>/dev/null || echo gone; }
+cpu() { [ -n "$1" ] && [ -r "/proc/$1/stat" ] && awk '{ printf "%.1f", ($14 + $15) / 100 }' "/proc/$1/stat" || echo "not running"; }
 say "feeder CPU seconds at uptime $(cut -d' ' -f1 /proc/uptime): bmi160 $(cpu "$FEEDER_PID"), bma400 $(cpu "$BMA400_PID") (since its last start)"
 say "iiod log:"; tail -5 /tmp/iiod.log
 finish

@@ -2,7 +2,7 @@
 # pass, fail or pending exactly once. Sourced by main.sh, which has created the devices.
 
 GUEST_SCENARIOS="hub-drivers-bind hub-scales hub-raw-matches-truth hub-buffer-matches-truth bmi160-binds
-bmi160-raw-matches-truth available-local info-local stream-hub-buffered bma400-binds available-steps record-count
+bmi160-raw-matches-truth available-local info-local bma400-binds stream-hub-buffered available-steps record-count
 stream-sigint-restores-sysfs stream-closed-stdout-restores-sysfs steps-hardware-count steps-sigint-restores-enable
 serve-shares-hub permissions-group-iio permissions-no-group-eacces-77"
 # Run after the host's remote scenarios, in this order: the static hub goes (so the BMI160 is the only IMU), then a
@@ -495,7 +495,7 @@ scenario_steps_hardware_count() {
     status=$?
     cp /tmp/steps-hw.jsonl /tmp/steps-hw.err /host/tmp/walk-steps.log /results/ 2>/dev/null
     counted=$(feeder_counted)
-    start_idle_bma400_feeder
+    stop_bma400_feeder
     steps=$(summary_field /tmp/steps-hw.jsonl steps)
     counter=$(summary_field /tmp/steps-hw.jsonl counter)
     REASONS=
@@ -558,6 +558,7 @@ scenario_steps_software_accuracy() {
     wait "$pid"
     status=$?
     ended=$(walk_time)
+    stop_bma400_feeder
     cp /tmp/steps-sw.jsonl /tmp/steps-sw.err /results/ 2>/dev/null
     steps=$(summary_field /tmp/steps-sw.jsonl steps)
     counter=$(summary_field /tmp/steps-sw.jsonl counter)
