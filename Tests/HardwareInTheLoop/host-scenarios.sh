@@ -31,10 +31,10 @@ scenario_remote_iio_info() {
         sleep 1
     done
     local missing=
-    for name in accel_3d gyro_3d magn_3d bmi160 accel_3d-dev0; do
+    for name in accel_3d gyro_3d magn_3d bmi160 bma400 accel_3d-dev0; do
         grep -q "$name" "$scratch/info" || missing="$missing $name"
     done
-    [ -z "$missing" ] && pass "iio_info over iiod lists accel_3d, gyro_3d, magn_3d, bmi160 and the hub trigger" \
+    [ -z "$missing" ] && pass "iio_info over iiod lists accel_3d, gyro_3d, magn_3d, bmi160, bma400 and the hub trigger" \
         || fail "missing:$missing; iio_info said: $(head -c 200 "$scratch/info")"
 }
 
@@ -83,7 +83,7 @@ scenario_info_remote() {
     cp "$scratch/info.json" "$HIL_RESULTS/info-remote.json"
     local problems
     problems=$(jq -r -f "$(dirname "$0")/info-expected.jq" "$scratch/info.json" 2>&1)
-    [ -z "$problems" ] && pass "through iiod: hub buffered with its triggers and scales; bmi160 polled" || fail "$problems"
+    [ -z "$problems" ] && pass "through iiod: hub buffered with its triggers and scales; bmi160 and bma400 polled, bma400's step counter" || fail "$problems"
 }
 
 # Through iiod: the still tilt, gravity within 2°, rotation rate within 0.05 rad/s, 20 updates a second kept.

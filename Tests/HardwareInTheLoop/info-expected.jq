@@ -14,4 +14,13 @@ expect("accelerometer"; "accel_3d"; 0.0980665; "buffered"; "accel_3d-dev0"),
 expect("gyroscope"; "gyro_3d"; 0.000174532; "buffered"; "gyro_3d-dev1"),
 expect("magnetometer"; "magn_3d"; 0.001; "buffered"; "magn_3d-dev2"),
 expect("accelerometer"; "bmi160"; 0.000598; "polled"; null),
-expect("gyroscope"; "bmi160"; 0.001065; "polled"; null)
+expect("gyroscope"; "bmi160"; 0.001065; "polled"; null),
+expect("accelerometer"; "bma400"; 0.009577; "polled"; null),
+([.step_counters[]? | select(.device_name == "bma400")] as $found
+ | if ($found | length) != 1 then "step counter on bma400: \($found | length) entries"
+   else $found[0] as $c
+     | (if $c.count_attribute != "in_steps_input" or $c.enable_attribute != "in_steps_en"
+        then "bma400 step counter attributes \($c.count_attribute), \($c.enable_attribute)" else empty end),
+       (if $c.counter_bits != 24 then "bma400 counter_bits \($c.counter_bits), expected 24" else empty end),
+       (if $c.enabled != false then "bma400 step counter enabled \($c.enabled) before any capture" else empty end)
+   end)

@@ -39,8 +39,10 @@ say "loading drivers"
 for module in uhid hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d hid-sensor-magn-3d i2c-dev virtio_net; do
     modprobe "$module" || say "modprobe $module failed"
 done
-modprobe i2c-stub chip_addr=0x68 || say "modprobe i2c-stub failed"
+# One stub adapter answering at two addresses: the BMI160 (0x68) and the BMA400 (0x14).
+modprobe i2c-stub chip_addr=0x68,0x14 || say "modprobe i2c-stub failed"
 modprobe bmi160_i2c || say "modprobe bmi160_i2c failed"
+modprobe bma400_i2c || say "modprobe bma400_i2c failed"
 
 # Virtual laptop sensor hub.
 # Started with chroot directly (not through the H function) so that $! is the hub itself, for the unplug scenario.
@@ -66,6 +68,12 @@ if [ -n "$STUB_BUS" ]; then
     echo bmi160 0x68 > "/sys/bus/i2c/devices/i2c-$STUB_BUS/new_device"
     chroot /host chrt -f 50 "$HUB" bmi160 --bus "$STUB_BUS" --rate 100 $TRUTH_ARGS > /tmp/bmi160.log 2>&1 &
     FEEDER_PID=$!
+    # Virtual step counter: a BMA400 beside it, bound after it (so the BMI160 is the first polled IMU), with the
+    # chip id and ACC_CONFIG1 (±2 g, 100 Hz) preset; its feeder walks and counts steps only while they are enabled.
+    i2cset -y "$STUB_BUS" 0x14 0x00 0x90 b
+    i2cset -y "$STUB_BUS" 0x14 0x1a 0x08 b
+    echo bma400 0x14 > "/sys/bus/i2c/devices/i2c-$STUB_BUS/new_device"
+    start_idle_bma400_feeder
 else
     say "no i2c-stub adapter"
 fi
@@ -98,5 +106,8 @@ done
 for name in $DESTRUCTIVE_SCENARIOS; do scenario "$name"; done
 
 say "hub log:"; tail -5 /tmp/hub.log; tail -2 /tmp/sway.log 2>/dev/null
+# CPU seconds (user + system) the register feeders used, against the guest's uptime: their share of the load.
+cpu() { [ -n "$1" ] && [ -r "/proc/$1/stat" ] && awk '{ printf "%.1f", ($14 + $15) / 100 }' "/proc/$1/stat" || echo "not running"; }
+say "feeder CPU seconds at uptime $(cut -d' ' -f1 /proc/uptime): bmi160 $(cpu "$FEEDER_PID"), bma400 $(cpu "$BMA400_PID") (since its last start)"
 say "iiod log:"; tail -5 /tmp/iiod.log
 finish

@@ -2,12 +2,14 @@
 # pass, fail or pending exactly once. Sourced by main.sh, which has created the devices.
 
 GUEST_SCENARIOS="hub-drivers-bind hub-scales hub-raw-matches-truth hub-buffer-matches-truth bmi160-binds
-bmi160-raw-matches-truth available-local info-local stream-hub-buffered record-count stream-sigint-restores-sysfs
-stream-closed-stdout-restores-sysfs permissions-group-iio permissions-no-group-eacces-77"
+bmi160-raw-matches-truth available-local info-local bma400-binds stream-hub-buffered available-steps record-count
+stream-sigint-restores-sysfs stream-closed-stdout-restores-sysfs steps-hardware-count steps-sigint-restores-enable
+serve-shares-hub permissions-group-iio permissions-no-group-eacces-77"
 # Run after the host's remote scenarios, in this order: the static hub goes (so the BMI160 is the only IMU), then a
-# swaying hub comes, and goes again mid-stream.
+# swaying hub comes, and goes again mid-stream; a flat one is calibrated; last the hubs and the BMI160 go, so that
+# the BMA400's accelerometer is the only one.
 DESTRUCTIVE_SCENARIOS="hub-unplug-removes-devices stream-bmi160-polled hub-sway-buffered-matches-truth
-stream-hub-slow-motion stream-unplug-exit-69 calibrate-recovers-bias"
+stream-hub-slow-motion stream-unplug-exit-69 calibrate-recovers-bias steps-software-accuracy"
 
 # Tolerances of one raw read against the noiseless truth: 3σ of the simulated noise plus one LSB.
 ACCEL_TOL_HUB=0.16    # m/s²: 3 × 0.02 + 0.098
@@ -125,7 +127,7 @@ scenario_info_local() {
     H "$BODYREADINGS" info --json > /tmp/info.json 2>/tmp/info.err || { fail "exit $?: $(head -c 200 /tmp/info.err)"; return; }
     cp /tmp/info.json /results/info-local.json
     problems=$(H jq -r -f "$hil_repo/Tests/HardwareInTheLoop/info-expected.jq" < /tmp/info.json 2>&1)
-    [ -z "$problems" ] && pass "hub: 3 buffered sensors with their own triggers and scales; bmi160: accel+gyro polled" \
+    [ -z "$problems" ] && pass "hub: 3 buffered sensors with their own triggers and scales; bmi160: accel+gyro polled; bma400: accel polled, 24-bit step counter off" \
         || fail "$problems"
 }
 
@@ -155,6 +157,11 @@ scenario_stream_hub_buffered() {
 scenario_stream_bmi160_polled() {
     needs_stream || return
     iio_dev accel_3d >/dev/null && { fail "the hub is still present: stream would not use the BMI160"; return; }
+    # The BMA400 (accelerometer only, walking) is polled too: device motion must take both sensors from the BMI160.
+    H "$BODYREADINGS" available > /tmp/available-polled.txt 2>&1
+    picked=$(grep -E '^(accelerometer|gyroscope):' /tmp/available-polled.txt | tr -s ' ' | tr '\n' ';')
+    [ "$(grep -cE '^(accelerometer|gyroscope): +yes \(bmi160,' /tmp/available-polled.txt)" = 2 ] \
+        || { fail "device motion would not be the BMI160's alone: $picked"; return; }
     CHECK_ARGS="$TRUTH_ARGS --interval 0.02 --expected-rows 250 --max-rate-error 0.05"
     stream_check stream-bmi160-polled --interval 0.02 --duration 5
 }
@@ -410,4 +417,217 @@ scenario_hub_sway_buffered_matches_truth() {
         if [ $? -eq 0 ]; then DETAILS="$DETAILS $2 at $6 Hz: $verdict;"; else REASONS="$REASONS $2 at $6 Hz: $verdict;"; fi
     done
     [ -z "$REASONS" ] && pass "rates asked and kept, truth at each timestamp:$DETAILS" || fail "$REASONS"
+}
+
+# --- Steps (issue 10) on the bma400 driver, and serve on the HID hub (issue 12). -----------------------------------
+
+ACCEL_TOL_BMA=0.07   # m/s²: 3 × 0.02 + 0.009577
+# bit 0 of the stub's INT_CONFIG1 (0x20): the step counter's enable as the driver wrote it to the chip.
+bma400_step_bit() { value=$(H i2cget -f -y "$STUB_BUS" 0x14 0x20 b); echo $(( ${value:-0} & 1 )); }
+
+scenario_bma400_binds() {
+    dir=$(iio_dev bma400) || { fail "no bma400 IIO device (stub bus '${STUB_BUS}'); dmesg: $(dmesg | grep -i bma400 | tail -2)"; return; }
+    REASONS= DETAILS=
+    near "$(cat "$dir/in_accel_scale")" 0.009577 0.0000005 || REASONS="$REASONS accel scale $(cat "$dir/in_accel_scale");"
+    near "$(cat "$dir/in_accel_sampling_frequency")" 100 0.01 || REASONS="$REASONS sampling frequency $(cat "$dir/in_accel_sampling_frequency");"
+    for file in in_steps_input in_steps_en in_activity_walking_input; do
+        [ -e "$dir/$file" ] || REASONS="$REASONS no $file;"
+    done
+    current=$(cat "$dir/trigger/current_trigger" 2>/dev/null)
+    [ -z "$current" ] || REASONS="$REASONS unexpected trigger '$current';"
+    # The walk's 40 steps passed while the counter was off: the chip counted none of them.
+    set -- $(walk_truth)
+    elapsed=$(walk_time)
+    wait_for=$(awk -v e="$elapsed" -v l="$3" 'BEGIN { w = l + 1.1 - e; if (w > 0) print w }')
+    [ -n "$wait_for" ] && { sleep "$wait_for"; elapsed=$(walk_time); }
+    [ "$(cat "$dir/in_steps_en")" = 0 ] || REASONS="$REASONS in_steps_en $(cat "$dir/in_steps_en"), expected 0;"
+    [ "$(cat "$dir/in_steps_input")" = 0 ] || REASONS="$REASONS in_steps_input $(cat "$dir/in_steps_input") after a walk with the counter off;"
+    [ "$(cat "$dir/in_activity_still_input")" = 100 ] || REASONS="$REASONS still $(cat "$dir/in_activity_still_input");"
+    # Standing after the walk: raw × scale is the still truth.
+    check_vector accel "$(read_scaled "$dir" accel 1)" "$(H "$HUB" truth $WALK_ARGS --at 40 | grep '^accel ' | cut -d' ' -f2-)" $ACCEL_TOL_BMA
+    # in_steps_en drives INT_CONFIG1 bit 0 on the chip (what the feeder counts by).
+    echo 1 > "$dir/in_steps_en"; on=$(bma400_step_bit)
+    echo 0 > "$dir/in_steps_en"; off=$(bma400_step_bit)
+    [ "$on$off" = 10 ] || REASONS="$REASONS 0x20 bit 0 was $on with in_steps_en 1 and $off with 0;"
+    [ -z "$REASONS" ] && pass "scale 0.009577 m/s² per LSB, 100 Hz, steps and activity channels, no trigger; none of 40 steps counted while off; raw after ${elapsed}s within 3σ+1 LSB:$DETAILS; in_steps_en sets 0x20 bit 0" \
+        || fail "$REASONS"
+}
+
+scenario_available_steps() {
+    has_command available || { not_landed "no 'bodyreadings available'"; return; }
+    H "$BODYREADINGS" available --json > /tmp/available-steps.json 2> /tmp/available-steps.err
+    H "$BODYREADINGS" available > /tmp/available-steps.txt 2>> /tmp/available-steps.err
+    line=$(grep '^steps:' /tmp/available-steps.txt)
+    REASONS=
+    H jq -e '.steps == true and .step_counter == true' < /tmp/available-steps.json > /dev/null \
+        || REASONS="$REASONS --json: $(head -c 200 /tmp/available-steps.json);"
+    echo "$line" | grep -q bma400 || REASONS="$REASONS steps line '$line' does not name bma400;"
+    [ -z "$REASONS" ] && pass "\"steps\": true, \"step_counter\": true; $line" || fail "$REASONS $(head -c 100 /tmp/available-steps.err)"
+}
+
+needs_steps() { has_command steps || { not_landed "no 'bodyreadings steps'"; return 1; }; }
+
+# The feeder's count during the capture: the steps its log has between the capture's enable and disable.
+feeder_counted() { awk '$1 == "enabled" { n = 0; on = 1 } $1 == "step" && on { n++ } $1 == "disabled" { on = 0 } END { print n + 0 }' /host/tmp/walk-steps.log; }
+
+# summary_field FILE FIELD: the jsonl summary's field (empty when there is no summary line).
+summary_field() { tail -1 "$1" | H jq -r ".summary.$2 // empty" 2>/dev/null; }
+
+# Seconds of the steps captures: the walk (its last step 23.5 s after go) and a second of the detector's latency,
+# with the walk started up to a second after the capture began.
+WALK_CAPTURE=27
+
+# The hardware counter over a whole fresh walk (standing 3 s, 40 steps, standing), started once the capture has
+# enabled the counter, the chip's count starting 20 below 2^24 so that it wraps mid-walk: the summary must equal what
+# the feeder counted while enabled.
+scenario_steps_hardware_count() {
+    needs_steps || return
+    dir=$(iio_dev bma400) || { fail "no bma400"; return; }
+    before=$(cat "$dir/in_steps_en")
+    start_held_bma400_feeder --initial-steps 16777196 || { fail "the BMA400 feeder did not start: $(tail -c 200 /tmp/bma400.log)"; return; }
+    chroot /host timeout -k 5 90 "$BODYREADINGS" steps --counter hardware --duration $WALK_CAPTURE --format jsonl > /tmp/steps-hw.jsonl 2> /tmp/steps-hw.err &
+    pid=$!
+    # Enabled, then the capture's first poll (its baseline) within 0.1 s.
+    wait_until 300 grep -qx 1 "$dir/in_steps_en"
+    sleep 0.3
+    go_walk
+    wait "$pid"
+    status=$?
+    cp /tmp/steps-hw.jsonl /tmp/steps-hw.err /host/tmp/walk-steps.log /results/ 2>/dev/null
+    counted=$(feeder_counted)
+    stop_bma400_feeder
+    steps=$(summary_field /tmp/steps-hw.jsonl steps)
+    counter=$(summary_field /tmp/steps-hw.jsonl counter)
+    REASONS=
+    [ "$status" -eq 0 ] || REASONS="$REASONS exit $status: $(tail -c 150 /tmp/steps-hw.err);"
+    [ "$steps" = "$counted" ] || REASONS="$REASONS summary steps '$steps', the feeder counted $counted;"
+    [ "$counter" = hardware ] || REASONS="$REASONS counter '$counter';"
+    [ "$counted" -gt 0 ] || REASONS="$REASONS the feeder counted nothing (log: $(head -c 150 /host/tmp/walk-steps.log));"
+    [ "$(cat "$dir/in_steps_en")" = "$before" ] || REASONS="$REASONS in_steps_en $(cat "$dir/in_steps_en") after, $before before;"
+    [ -z "$REASONS" ] && pass "summary steps $steps = counted by the chip while enabled ($counted of the walk's 40, across the 24-bit wrap), counter hardware; in_steps_en back to $before" \
+        || fail "$REASONS"
+}
+
+# SIGINT mid-capture: exit 0, the jsonl summary still written, in_steps_en and the chip's bit as before.
+scenario_steps_sigint_restores_enable() {
+    needs_steps || return
+    dir=$(iio_dev bma400) || { fail "no bma400"; return; }
+    before=$(cat "$dir/in_steps_en")
+    chroot /host /usr/bin/env --default-signal=INT "$BODYREADINGS" steps --counter hardware --format jsonl > /tmp/steps-int.jsonl 2> /tmp/steps-int.err &
+    pid=$!
+    wait_until 200 grep -qx 1 "$dir/in_steps_en"
+    during=$(cat "$dir/in_steps_en")
+    sleep 1
+    kill -INT "$pid"
+    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid"; fail "steps still running 10 s after SIGINT"; return; fi
+    wait "$pid"; status=$?
+    after=$(cat "$dir/in_steps_en"); bit=$(bma400_step_bit)
+    REASONS=
+    [ "$status" = 0 ] || REASONS="$REASONS exit $status ($(tail -c 150 /tmp/steps-int.err));"
+    [ "$during" = 1 ] || REASONS="$REASONS in_steps_en never became 1 (was $during);"
+    [ "$after" = "$before" ] || REASONS="$REASONS in_steps_en $after after, $before before;"
+    [ "$bit" = "$before" ] || REASONS="$REASONS the chip's 0x20 bit 0 is $bit;"
+    [ -n "$(summary_field /tmp/steps-int.jsonl counter)" ] || REASONS="$REASONS no summary line: $(tail -c 120 /tmp/steps-int.jsonl);"
+    [ -z "$REASONS" ] && pass "in_steps_en $before → $during → $after after SIGINT, 0x20 bit 0 $bit; exit 0 with the summary" || fail "$REASONS"
+}
+
+# Software counting on the BMA400's accelerometer, the only one left (hubs and the BMI160 removed): a fresh walk of
+# 40 true steps, the capture spanning it, within 5 % (2 steps); the summary's cadence (the mean while walking) within
+# 5 % of the walk's (39 intervals over its span); the sampling frequency the capture chose put back.
+scenario_steps_software_accuracy() {
+    needs_steps || return
+    for pid in $HUB_PID $SWAY_PID $CAL_PID $FEEDER_PID; do kill -TERM "$pid" 2>/dev/null; done
+    iio_dev bmi160 >/dev/null && echo 0x68 > "/sys/bus/i2c/devices/i2c-$STUB_BUS/delete_device"
+    for _ in $(seq 100); do iio_dev accel_3d >/dev/null || iio_dev bmi160 >/dev/null || break; sleep 0.1; done
+    H "$BODYREADINGS" available > /tmp/available-bma400.txt 2>&1
+    accel=$(grep '^accelerometer:' /tmp/available-bma400.txt)
+    echo "$accel" | grep -q bma400 || { fail "the accelerometer is not the BMA400's: '$accel'"; return; }
+    set -- $(walk_truth)
+    truth=$1 first=$2 last=$3
+    cadence_truth=$(awk -v n="$truth" -v f="$first" -v l="$last" 'BEGIN { printf "%.2f", (n - 1) / (l - f) * 60 }')
+    dir=$(iio_dev bma400)
+    frequency=$(cat "$dir/in_accel_sampling_frequency")
+    duration=$WALK_CAPTURE
+    start_held_bma400_feeder || { fail "the BMA400 feeder did not start: $(tail -c 200 /tmp/bma400.log)"; return; }
+    chroot /host timeout -k 5 90 "$BODYREADINGS" steps --counter software --duration $duration --format jsonl > /tmp/steps-sw.jsonl 2> /tmp/steps-sw.err &
+    pid=$!
+    # The walk starts once the capture polls the accelerometer (its log says so).
+    wait_until 300 grep -q "polling at" /tmp/steps-sw.err
+    go_walk
+    wait "$pid"
+    status=$?
+    ended=$(walk_time)
+    stop_bma400_feeder
+    cp /tmp/steps-sw.jsonl /tmp/steps-sw.err /results/ 2>/dev/null
+    steps=$(summary_field /tmp/steps-sw.jsonl steps)
+    counter=$(summary_field /tmp/steps-sw.jsonl counter)
+    cadence=$(summary_field /tmp/steps-sw.jsonl cadence)
+    REASONS=
+    [ "$status" -eq 0 ] || REASONS="$REASONS exit $status: $(tail -c 150 /tmp/steps-sw.err);"
+    [ "$counter" = software ] || REASONS="$REASONS counter '$counter';"
+    near "${cadence:-x}" "$cadence_truth" "$(awk -v c="$cadence_truth" 'BEGIN { print 0.05 * c }')" \
+        || REASONS="$REASONS cadence $cadence, truth $cadence_truth steps/min (± 5 %);"
+    [ "$(cat "$dir/in_accel_sampling_frequency")" = "$frequency" ] \
+        || REASONS="$REASONS in_accel_sampling_frequency $(cat "$dir/in_accel_sampling_frequency") after, $frequency before;"
+    # The capture (its last $duration s) must have begun before the first step and ended a second after the last.
+    awk -v e="$ended" -v d=$duration -v f="$first" -v l="$last" 'BEGIN { exit !(e - d < f - 0.5 && e > l + 1) }' \
+        || REASONS="$REASONS the capture (walk time $ended − ${duration}s … $ended) did not span the steps ($first … $last);"
+    near "${steps:-x}" "$truth" "$(awk -v t="$truth" 'BEGIN { print 0.05 * t }')" \
+        || REASONS="$REASONS $steps steps counted, truth $truth (± 5 %);"
+    [ -z "$REASONS" ] && pass "$steps steps counted from the BMA400's accelerometer, truth $truth (± 5 %); cadence $(printf %.1f "$cadence"), truth $cadence_truth steps/min; counter software; in_accel_sampling_frequency back to $frequency" \
+        || fail "$REASONS"
+}
+
+# serve owns the hub; two clients read motion through it while a direct stream is refused as busy, naming
+# --source serve; SIGTERM to serve itself (its own PID) stops it and restores the hub's sysfs. The capture runs for
+# the clients' 0.05 s from the start: a client asking for a shorter interval than the capture's makes serve restart
+# the capture, and the clients already reading lose about 1.3 s of updates in this guest (seen 1 Dec 2026: a 1.345 s
+# gap after client 2's first row when client 1 subscribed) — a finding about serve, not what this scenario is about.
+# The readings store goes to the guest's /tmp: the shared host root (and its /var/lib) is read-only.
+scenario_serve_shares_hub() {
+    has_command serve || { not_landed "no 'bodyreadings serve'"; return; }
+    REASONS=
+    state() {
+        for name in accel_3d gyro_3d magn_3d; do d=$(iio_dev $name) && echo "$name $(sysfs_state "$d")"; done
+        d=$(iio_dev bma400) && echo "bma400 steps_en=$(cat "$d/in_steps_en")"
+    }
+    before=$(state)
+    rm -f /host/run/bodyreadings/serve.sock
+    # chroot and env exec: $! is serve itself.
+    chroot /host /usr/bin/env --default-signal=INT,TERM "$BODYREADINGS" serve --source iio --capture-interval 0.05 \
+        --store /tmp/serve-readings.sqlite > /tmp/serve.log 2>&1 &
+    serve=$!
+    wait_until 300 test -S /host/run/bodyreadings/serve.sock || { fail "no socket after 30 s: $(tail -c 200 /tmp/serve.log)"; kill -TERM "$serve"; return; }
+    for client in 1 2; do
+        chroot /host "$BODYREADINGS" stream --source serve --interval 0.05 --duration 8 --format jsonl > /tmp/serve-$client.jsonl 2> /tmp/serve-$client.err &
+        eval "client$client=\$!"
+    done
+    # Direct capture once the hub's buffer is serve's and both clients have rows.
+    wait_until 300 sh -c "[ \"\$(cat $(iio_dev accel_3d)/buffer/enable)\" = 1 ] && [ -s /tmp/serve-1.jsonl ] && [ -s /tmp/serve-2.jsonl ]"
+    H timeout -k 5 30 "$BODYREADINGS" stream --interval 0.05 --duration 2 --format jsonl > /tmp/serve-direct.jsonl 2> /tmp/serve-direct.err
+    direct=$?
+    wait "$client1"; status1=$?
+    wait "$client2"; status2=$?
+    kill -TERM "$serve"
+    for _ in $(seq 100); do kill -0 "$serve" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$serve" 2>/dev/null; then kill -KILL "$serve"; REASONS="$REASONS serve still running 10 s after SIGTERM;"; fi
+    wait "$serve"; served=$?
+    after=$(state)
+    cp /tmp/serve.log /tmp/serve-1.jsonl /tmp/serve-2.jsonl /tmp/serve-1.err /tmp/serve-2.err /tmp/serve-direct.err /results/ 2>/dev/null
+    [ "$direct" = 69 ] || REASONS="$REASONS direct stream exited $direct, expected 69;"
+    grep -q -- '--source serve' /tmp/serve-direct.err || REASONS="$REASONS direct stream's error does not name --source serve: $(head -c 150 /tmp/serve-direct.err);"
+    DETAILS=
+    for client in 1 2; do
+        eval "status=\$status$client"
+        [ "$status" = 0 ] || { REASONS="$REASONS client $client exited $status: $(tail -c 150 /tmp/serve-$client.err);"; continue; }
+        # Judged from the client's first row: the service was already running, its start is not the client's.
+        verdict=$(H "$HUB" check-stream $TRUTH_ARGS --interval 0.05 < /tmp/serve-$client.jsonl)
+        if [ $? -eq 0 ]; then DETAILS="$DETAILS client $client: $verdict;"; else REASONS="$REASONS client $client: $verdict;"; fi
+    done
+    [ "$served" = 0 ] || REASONS="$REASONS serve exited $served after SIGTERM: $(tail -c 150 /tmp/serve.log);"
+    [ "$after" = "$before" ] || REASONS="$REASONS hub sysfs not restored: before '$before', after '$after';"
+    starts=$(grep -c '^accel_3d .*buffered capture' /tmp/serve.log)
+    [ -z "$REASONS" ] && pass "$DETAILS direct stream exit 69 naming --source serve; serve exit 0 on SIGTERM (hub capture started $starts time(s)), hub sysfs as before" \
+        || fail "$REASONS"
 }

@@ -6,22 +6,27 @@ import MotionSimulation
 ///
 ///     bodyreadings-virtual-hub [hub] [COMMON] [--unplug-after S] [--ready-file PATH] [--verbose]
 ///     bodyreadings-virtual-hub bmi160 --bus N [--address 0x68] [--rate HZ] [COMMON]
+///     bodyreadings-virtual-hub bma400 --bus N [--address 0x14] [--rate HZ] [--initial-steps N] [--step-log PATH]
+///                                    [--start-file PATH] [--go-file PATH] [COMMON]
 ///     bodyreadings-virtual-hub truth [--at S] [COMMON]
 ///     bodyreadings-virtual-hub check --quantity Q --scale S --start T [--max-error E] [--rms-error E]
 ///                                    [--interval-ms N] [COMMON] < samples
 ///     bodyreadings-virtual-hub check-stream [--start T] [--settle S] [--max-gravity-angle DEG]
 ///                                    [--max-rate-error E] [--interval S] [--expected-rows N] [--tolerate-losses]
 ///                                    [COMMON] < jsonl
-///     COMMON: --trajectory rest|tilt|rotate|sway|rest-then-sway|tilts|demo --duration S --gyro-bias x,y,z --accel-offset x,y,z
+///     COMMON: --trajectory rest|tilt|rotate|sway|rest-then-sway|tilts|demo|walk --duration S --gyro-bias x,y,z --accel-offset x,y,z
 ///             --noise FACTOR --seed N
 public enum HubCommandLine {
     /// Usage text, printed by `--help` and after a usage error.
     public static let usage = """
-        USAGE: bodyreadings-virtual-hub [hub|bmi160|truth] [OPTIONS]
+        USAGE: bodyreadings-virtual-hub [hub|bmi160|bma400|truth|check|check-stream] [OPTIONS]
 
           hub      HID sensor hub through /dev/uhid: accel_3d, gyro_3d, magn_3d (needs root and the uhid module)
           bmi160   feed an i2c-stub BMI160's data registers through /dev/i2c-N (--bus N required)
-          truth    print the expected readings (SI) at --at seconds, one line per quantity: name x y z
+          bma400   feed an i2c-stub BMA400's accelerometer and count the trajectory's steps into its step counter
+                   while the driver has it enabled (--bus N required; default trajectory walk)
+          truth    print the expected readings (SI) at --at seconds, one line per quantity: name x y z; then, for a
+                   trajectory with steps, "steps N FIRST LAST" for its steps in [0, --duration or 600 s)
           check    compare iio_readdev output (X Y Z timestamp, 24-byte records) on stdin with the truth at each
                    sample's timestamp; exit 0 within tolerance, 1 otherwise
           check-stream  compare 'bodyreadings stream --format jsonl' on stdin with the truth: gravity direction,
@@ -35,11 +40,14 @@ public enum HubCommandLine {
           --accel-offset x,y,z  m/s² added to the accelerometer (default 0,0,0)
           --noise FACTOR        multiplies the default noise (0.02 m/s², 0.002 rad/s, 0.3 µT); 0 = none (default 1)
           --seed N              noise seed (default 1)
-          --bus N --address A   bmi160: /dev/i2c-N and the chip address (default 0x68)
-          --rate HZ             bmi160: register writes per second (default 100)
+          --bus N --address A   bmi160, bma400: /dev/i2c-N and the chip address (default 0x68, 0x14)
+          --rate HZ             bmi160, bma400: register writes per second (default 100)
+          --initial-steps N     bma400: the step count the chip starts with, below 2^24 (default 0)
+          --step-log PATH       bma400: append "enabled|disabled|step TIME COUNT" per counter event
+          --go-file PATH        bma400: hold the trajectory at t = 0 until PATH exists, then play it
           --at S                truth: time since the trajectory's start (default 0)
           --ready-file PATH     hub: create PATH once the device exists
-          --start-file PATH     hub: write "REALTIME MONOTONIC", the clocks' seconds at the trajectory's t = 0
+          --start-file PATH     hub, bma400: write "REALTIME MONOTONIC", the clocks' seconds at the trajectory's t = 0
           --quantity Q          check: accel, anglvel or magn
           --scale S             check: the channel's IIO scale
           --start T             check, check-stream: CLOCK_REALTIME seconds of t = 0 (first value of --start-file)
@@ -61,7 +69,7 @@ public enum HubCommandLine {
     public static func main(_ arguments: [String]) -> Int32 {
         var arguments = arguments
         var mode = "hub"
-        if let first = arguments.first, ["hub", "bmi160", "truth", "check", "check-stream"].contains(first) {
+        if let first = arguments.first, ["hub", "bmi160", "bma400", "truth", "check", "check-stream"].contains(first) {
             mode = first
             arguments.removeFirst()
         }
@@ -69,11 +77,13 @@ public enum HubCommandLine {
         var imu = SensorErrorModel.Settings()
         var noise = 1.0
         var bus: Int?
-        var address: UInt8 = 0x68
+        var address: UInt8?
+        var feeder = BMA400Feeder.Settings()
         var rate = 100.0
         var at = 0.0
         var check = BufferCheck.Settings()
         var streamCheck = MotionCheck.Settings()
+        var trajectoryGiven = false
 
         var index = 0
         func value(_ option: String) -> String? {
@@ -100,6 +110,7 @@ public enum HubCommandLine {
                     return fail("unknown trajectory '\(text)'; use one of \(HubTrajectory.allCases.map(\.rawValue))")
                 }
                 hub.trajectory = trajectory
+                trajectoryGiven = true
             case "--gyro-bias", "--accel-offset":
                 guard let text = value(option) else { return 64 }
                 guard let vector = Vector3(parsing: text) else {
@@ -148,9 +159,20 @@ public enum HubCommandLine {
                     return fail("--address needs a 7-bit address like 0x68, got '\(text)'")
                 }
                 address = number
-            case "--ready-file", "--start-file":
+            case "--ready-file", "--start-file", "--step-log", "--go-file":
                 guard let text = value(option) else { return 64 }
-                if option == "--ready-file" { hub.readyFile = text } else { hub.startFile = text }
+                switch option {
+                case "--ready-file": hub.readyFile = text
+                case "--start-file": hub.startFile = text
+                case "--go-file": feeder.goFile = text
+                default: feeder.stepLog = text
+                }
+            case "--initial-steps":
+                guard let text = value(option) else { return 64 }
+                guard let steps = UInt32(text), steps < BMA400StepCounter.modulus else {
+                    return fail("--initial-steps needs a whole number below 16777216 (24 bits), got '\(text)'")
+                }
+                feeder.initialSteps = steps
             case "--quantity":
                 guard let text = value(option) else { return 64 }
                 guard let quantity = BufferCheck.Quantity(rawValue: text) else {
@@ -169,7 +191,7 @@ public enum HubCommandLine {
 
         switch mode {
         case "truth":
-            printTruth(hub.trajectory, imu: imu, at: at)
+            printTruth(hub.trajectory, imu: imu, at: at, stepsUntil: hub.duration ?? 600)
             return 0
         case "check":
             check.trajectory = hub.trajectory
@@ -187,8 +209,23 @@ public enum HubCommandLine {
             guard let bus else { return fail("bmi160 needs --bus N (the i2c-stub adapter's number)") }
             guard rate > 0 else { return fail("--rate must be above 0") }
             do {
-                let feeder = try BMI160Feeder(bus: bus, address: address)
+                let feeder = try BMI160Feeder(bus: bus, address: address ?? BMI160Feeder.defaultAddress)
                 try feeder.run(trajectory: hub.trajectory, imu: imu, rate: rate, duration: hub.duration)
+                return 0
+            } catch {
+                printError("error: \(error)\n")
+                return 69
+            }
+        case "bma400":
+            guard let bus else { return fail("bma400 needs --bus N (the i2c-stub adapter's number)") }
+            guard rate > 0 else { return fail("--rate must be above 0") }
+            feeder.trajectory = trajectoryGiven ? hub.trajectory : .walk
+            feeder.imu = imu
+            feeder.rate = rate
+            feeder.duration = hub.duration
+            feeder.startFile = hub.startFile
+            do {
+                try BMA400Feeder(bus: bus, address: address ?? BMA400Feeder.defaultAddress).run(feeder)
                 return 0
             } catch {
                 printError("error: \(error)\n")
@@ -206,9 +243,11 @@ public enum HubCommandLine {
         }
     }
 
-    /// Prints the truth and the expected (noiseless) readings: `name x y z` lines, SI units.
-    static func printTruth(_ trajectory: HubTrajectory, imu: SensorErrorModel.Settings, at t: Double) {
-        let truth = trajectory.make().truth(at: t)
+    /// Prints the truth and the expected (noiseless) readings: `name x y z` lines, SI units; then `steps N FIRST
+    /// LAST` (count, first and last time, s) for the trajectory's true steps in [0, `stepsUntil`), when it has any.
+    static func printTruth(_ trajectory: HubTrajectory, imu: SensorErrorModel.Settings, at t: Double, stepsUntil: Double) {
+        let motion = trajectory.make()
+        let truth = motion.truth(at: t)
         let expected = SensorErrorModel(settings: imu).expected(truth)
         func line(_ name: String, _ v: Vector3) {
             print(name, v.x, v.y, v.z)
@@ -221,6 +260,10 @@ public enum HubCommandLine {
         line("magnetic_field", truth.magneticField)
         line("gravity", truth.gravity)
         print("attitude", truth.attitude.w, truth.attitude.x, truth.attitude.y, truth.attitude.z)
+        let steps = motion.steps(from: 0, to: stepsUntil)
+        if let first = steps.first, let last = steps.last {
+            print("steps", steps.count, first, last)
+        }
     }
 
     @discardableResult

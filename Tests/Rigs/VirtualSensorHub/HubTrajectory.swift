@@ -19,6 +19,10 @@ public enum HubTrajectory: String, CaseIterable, Sendable {
     case tilts
     /// MotionSimulation's 80 s phone-in-hand scene (rest, pick-up, walking, tilts, fast spins, running).
     case demo
+    /// Held in the hand tilted 40° towards the user: standing, then one bout of ``walkGait`` (heel strikes, bounce,
+    /// sway, surge, with the hand's ±3°/±2° wobble), then standing forever. Its steps are the truth a pedometer must
+    /// find (`Trajectory.steps(from:to:)`).
+    case walk
 
     /// The attitude of ``tilt``.
     public static let tiltAttitude =
@@ -30,6 +34,9 @@ public enum HubTrajectory: String, CaseIterable, Sendable {
     public static let swayFrequency = 0.25
     /// How long ``restThenSway`` rests before it rocks, s.
     public static let swayDelay = 12.0
+    /// The bout of ``walk``: 40 steps at 1.9 steps/s from 3 s (2 % interval variation, seed 2028), the last near
+    /// 23.5 s. The 3 s of standing first are a still start for a step detector.
+    public static var walkGait: Gait { Gait(style: .walking, start: 3, count: 40, cadence: 1.9, seed: 2028) }
 
     /// The trajectory (build once: `demo` and `tilts` assemble keyframes).
     public func make() -> any Trajectory {
@@ -57,6 +64,23 @@ public enum HubTrajectory: String, CaseIterable, Sendable {
             .tiltSequence()
         case .demo:
             .demo
+        case .walk:
+            Self.walking(Self.walkGait)
         }
+    }
+
+    /// A bout of `gait` in the hand (40° towards the user, walking north), wobbling ±3° about y at 1 Hz and ±2° about
+    /// x at 2 Hz from 0.5 s before its first step to 0.5 s after its last.
+    private static func walking(_ gait: Gait) -> ScriptedTrajectory {
+        let degree = Double.pi / 180
+        let first = gait.stepTimes.first ?? 0, last = gait.stepTimes.last ?? 0
+        let window = Profile.window(start: first - 0.5, end: last + 0.5, rampTime: 0.5)
+        return ScriptedTrajectory(
+            keyframes: [.init(t: 0, attitude: Quaternion(axis: Vector3(1, 0, 0), angle: 40 * degree))],
+            layers: [
+                .init(axis: Vector3(0, 1, 0), angle: window * .sine(amplitude: 3 * degree, frequency: 1)),
+                .init(axis: Vector3(1, 0, 0), angle: window * .sine(amplitude: 2 * degree, frequency: 2, phase: 0.3)),
+            ],
+            position: (gait.lateral, gait.forward, gait.up), stepTimes: gait.stepTimes)
     }
 }

@@ -60,10 +60,7 @@ public struct SensorHubRunner {
             if fd >= 0 { close(fd) }
         }
         let start = monotonicSeconds()
-        if let startFile = settings.startFile {
-            let text = String(format: "%.6f %.6f\n", realtimeSeconds() - (monotonicSeconds() - start), start)
-            try? text.write(toFile: startFile, atomically: false, encoding: .utf8)
-        }
+        if let startFile = settings.startFile { writeStartFile(startFile, monotonicStart: start) }
         let end = [settings.duration, settings.unplugAfter].compactMap { $0 }.min()
         log("created; trajectory \(settings.trajectory.rawValue)")
 

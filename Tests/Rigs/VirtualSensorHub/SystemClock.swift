@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// CLOCK_MONOTONIC in seconds.
@@ -12,6 +13,14 @@ public func realtimeSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+}
+
+/// Writes "REALTIME MONOTONIC" to `path`: both clocks' seconds at the trajectory's t = 0 (`monotonicStart`), so that
+/// kernel timestamps (realtime by default) and host arrival times map to trajectory time. Best effort: a scenario
+/// that needs the file says so when it is missing.
+func writeStartFile(_ path: String, monotonicStart start: Double) {
+    let text = String(format: "%.6f %.6f\n", realtimeSeconds() - (monotonicSeconds() - start), start)
+    try? text.write(toFile: path, atomically: false, encoding: .utf8)
 }
 
 /// Writes a line to stderr (unbuffered, through the descriptor, so it is safe from any thread).
