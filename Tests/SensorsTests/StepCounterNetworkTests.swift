@@ -37,6 +37,17 @@ struct StepCounterNetworkTests {
         #expect(plain.stepCounters.isEmpty && plain.isStepCountingAvailable)
     }
 
+    @Test("a step counter bound before the IMU: device motion still pairs the IMU's own accelerometer and gyroscope")
+    func imuBeforeStepCounterAccelerometer() throws {
+        let server = try IIODTestServer(fixture: .stepCounterFirst)
+        defer { server.stop() }
+        let inventory = try SensorDiscovery.discover(uri: server.uri)
+        #expect(inventory.sensors.first?.deviceName == "bma400", "the BMA400's accelerometer is listed first")
+        #expect(inventory.preferred(.gyroscope)?.deviceName == "bmi160")
+        #expect(inventory.preferred(.accelerometer)?.deviceName == "bmi160")
+        #expect(inventory.preferredStepCounter?.deviceName == "bma400")
+    }
+
     @Test("through xml: the counter is found, its state unknown")
     func xml() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bma400-\(UUID()).xml").path

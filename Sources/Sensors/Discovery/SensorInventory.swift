@@ -24,9 +24,17 @@ public struct SensorInventory: Sendable, Hashable {
         self.valuesAvailable = valuesAvailable
     }
 
-    /// The sensor of a kind a motion manager uses: the first buffered one, else the first one.
+    /// The sensor of a kind a motion manager uses: for an accelerometer, the one of the preferred gyroscope's chip when
+    /// there is one; otherwise the first buffered one, else the first one.
     public func preferred(_ kind: SensorKind) -> DiscoveredSensor? {
         let candidates = sensors.filter { $0.kind == kind }
+        // An accelerometer of the gyroscope's own chip (they share an identity) before any other: device motion
+        // fuses the two sensors of one IMU, not a step counter's accelerometer that happens to come first.
+        if kind == .accelerometer, let gyroscope = preferred(.gyroscope),
+            let sameChip = candidates.first(where: { $0.identity == gyroscope.identity })
+        {
+            return sameChip
+        }
         return candidates.first { $0.captureMode == .buffered } ?? candidates.first
     }
 

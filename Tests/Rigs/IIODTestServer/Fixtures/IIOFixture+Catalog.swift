@@ -131,6 +131,16 @@ extension IIOFixture {
     public static let imuWithStepCounter = IIOFixture(
         name: "bmi160-bma400", devices: bmi160.devices + [bma400Device(index: 1)])
 
+    /// The same board with the BMA400 bound first (a lower device number, as when it probes before the BMI160):
+    /// device motion must still take the BMI160's accelerometer with its gyroscope.
+    public static let stepCounterFirst = IIOFixture(
+        name: "bma400-bmi160",
+        devices: [bma400Device(index: 0)] + bmi160.devices.map { device in
+            var device = device
+            device.id = "iio:device1"
+            return device
+        })
+
     /// The catalog fixture called `name` (`hid-sensor-hub`; also `hidSensorHub`, case and `-`/`_` ignored).
     public static func named(_ name: String) -> IIOFixture? {
         func key(_ text: String) -> String { text.lowercased().filter { $0 != "-" && $0 != "_" } }
