@@ -2,7 +2,8 @@
 
 Socket clients subscribe to motion (or, every fourth, raw samples) at intervals from 0.01 to 1 s; with --http half of
 the clients are Server-Sent Event streams of /events/motion instead. A reader thread per client timestamps every line
-as it arrives (monotonic clock). Afterwards:
+as it arrives (monotonic clock); the clients are spread over 10 processes so that the Python interpreter's lock does
+not become the latency measured. Afterwards:
 - order and drops per client: times strictly increasing, no `dropped` event, the spacing of its interval;
 - the service's CPU share (utime + stime from /proc over the measured window, one core = 100 %) and peak RSS (VmHWM);
 - latency: the simulated IMU is paced in real time from its start, so arrival − t is the latency plus one constant
@@ -10,7 +11,7 @@ as it arrives (monotonic clock). Afterwards:
   zero latency), and the percentiles of arrival − t − offset are printed: a lower bound of the true latency by at most
   the fastest delivery's own latency.
 """
-import argparse, json, os, select, socket, subprocess, sys, tempfile, threading, time, http.client
+import argparse, json, multiprocessing, os, select, socket, subprocess, sys, tempfile, threading, time, http.client
 
 def clock_ticks():
     return os.sysconf(os.sysconf_names["SC_CLK_TCK"])
@@ -73,6 +74,23 @@ class Client(threading.Thread):
                 elif message.get("reading") in ("motion", "raw"):
                     self.record(message)
 
+class Result:
+    """What one client saw, sent back from its process."""
+    def __init__(self, client):
+        self.kind, self.times, self.arrivals, self.dropped = client.kind, client.times, client.arrivals, client.dropped
+
+def run_group(specs, socket_path, port, measure, done, results):
+    stop = threading.Event()
+    clients = [Client(kind, interval, stop, socket_path=socket_path, port=port) for kind, interval in specs]
+    for client in clients:
+        client.start()
+    measure.wait()
+    for client in clients:
+        client.times, client.arrivals = client.times[-1:], client.arrivals[-1:]
+    done.wait()
+    stop.set()
+    results.put([Result(client) for client in clients])
+
 def percentile(values, p):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else float("nan")
@@ -96,26 +114,32 @@ def main():
         time.sleep(0.05)
     time.sleep(0.5)
     intervals = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0]
-    stop = threading.Event()
-    clients = []
-    # One client asks for the sensors' fastest rate, so that the simulated IMU runs at 1.6 kHz.
-    clients.append(Client("raw", 0.000625, stop, socket_path=socket_path))
+    specs = [("raw", 0.000625)]  # one client asks for every sample: the simulated IMU runs at 1.6 kHz
     for index in range(99):
         interval = intervals[index % len(intervals)]
         if arguments.http and index % 2 == 0:
-            clients.append(Client("sse", interval, stop, port=port))
+            specs.append(("sse", interval))
         else:
-            clients.append(Client("raw" if index % 4 == 3 else "motion", interval, stop, socket_path=socket_path))
-    for client in clients:
-        client.start()
+            specs.append(("raw" if index % 4 == 3 else "motion", interval))
+    start = multiprocessing.Event()
+    measure = multiprocessing.Event()
+    done = multiprocessing.Event()
+    results = multiprocessing.Queue()
+    groups = [specs[k::10] for k in range(10)]
+    workers = [multiprocessing.Process(target=run_group, args=(group, socket_path, port, measure, done, results))
+               for group in groups]
+    for worker in workers:
+        worker.start()
     time.sleep(3)  # the sensors restart for the fastest interval; measure once they run at it
+    measure.set()
     cpu0, wall0 = cpu_seconds(service.pid), time.monotonic()
-    for client in clients:
-        client.times, client.arrivals = client.times[-1:], client.arrivals[-1:]
     time.sleep(arguments.seconds)
     cpu1, wall1 = cpu_seconds(service.pid), time.monotonic()
     rss = peak_rss_mib(service.pid)
-    stop.set()
+    done.set()
+    clients = [client for _ in workers for client in results.get(timeout=60)]
+    for worker in workers:
+        worker.join(timeout=10)
     service.terminate()
     service.wait(timeout=10)
     in_order = sum(1 for c in clients if all(a < b for a, b in zip(c.times, c.times[1:])))

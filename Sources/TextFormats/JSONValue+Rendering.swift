@@ -7,17 +7,39 @@ extension JSONValue {
     public var spacedRendered: String { line(comma: ", ", colon: ": ") }
 
     private func line(comma: String, colon: String) -> String {
+        var bytes: [UInt8] = []
+        append(to: &bytes, comma: Array(comma.utf8), colon: Array(colon.utf8))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the compact text (`rendered`) to `bytes`: what a service writes per update goes straight into its
+    /// line, without the intermediate strings of a rendering by concatenation.
+    public func append(to bytes: inout [UInt8]) {
+        append(to: &bytes, comma: [UInt8(ascii: ",")], colon: [UInt8(ascii: ":")])
+    }
+
+    private func append(to bytes: inout [UInt8], comma: [UInt8], colon: [UInt8]) {
         switch self {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
-        case .number(let value): return Self.render(number: value)
-        case .string(let value): return Self.quoted(value)
+        case .null: bytes += "null".utf8
+        case .bool(let value): bytes += (value ? "true" : "false").utf8
+        case .number(let value): bytes += Self.render(number: value).utf8
+        case .string(let value): Self.appendQuoted(value, to: &bytes)
         case .array(let values):
-            return "[" + values.map { $0.line(comma: comma, colon: colon) }.joined(separator: comma) + "]"
+            bytes.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { bytes += comma }
+                value.append(to: &bytes, comma: comma, colon: colon)
+            }
+            bytes.append(UInt8(ascii: "]"))
         case .object(let pairs):
-            return "{"
-                + pairs.map { Self.quoted($0.0) + colon + $0.1.line(comma: comma, colon: colon) }
-                .joined(separator: comma) + "}"
+            bytes.append(UInt8(ascii: "{"))
+            for (index, pair) in pairs.enumerated() {
+                if index > 0 { bytes += comma }
+                Self.appendQuoted(pair.0, to: &bytes)
+                bytes += colon
+                pair.1.append(to: &bytes, comma: comma, colon: colon)
+            }
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 
@@ -58,20 +80,30 @@ extension JSONValue {
 
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string literal. Bytes of multi-byte UTF-8 sequences are copied as they are: only
+    /// ASCII needs escaping.
+    private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += #"\""#.utf8
+            case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
+            case 0x0A: bytes += #"\n"#.utf8
+            case 0x0D: bytes += #"\r"#.utf8
+            case 0x09: bytes += #"\t"#.utf8
+            case 0..<0x20:
+                let hex = String(byte, radix: 16)
+                bytes += "\\u".utf8
+                bytes += String(repeating: "0", count: 4 - hex.count).utf8
+                bytes += hex.utf8
+            default: bytes.append(byte)
             }
         }
-        return result + "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }

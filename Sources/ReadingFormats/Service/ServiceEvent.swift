@@ -99,7 +99,11 @@ public enum ServiceEvent: Sendable, Equatable {
 
     /// `value` rendered compactly, with the newline.
     public static func line(_ value: JSONValue) -> [UInt8] {
-        Array((value.rendered + "\n").utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        value.append(to: &bytes)
+        bytes.append(0x0A)
+        return bytes
     }
 
     private static func vector(_ v: Vector3) -> JSONValue {
