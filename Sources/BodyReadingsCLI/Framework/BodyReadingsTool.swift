@@ -9,7 +9,15 @@ public enum BodyReadingsTool {
 
     /// Runs one invocation. `arguments` excludes the program name.
     public static func run(arguments: [String], console: Console) -> Int32 {
-        let status = dispatch(arguments: arguments, console: console)
+        var status = dispatch(arguments: arguments, console: console)
+        let changed = console.devicesLeftChanged
+        if !changed.isEmpty, status == .ok {
+            // The output is complete, but the device is not as it was found: that is not a success.
+            console.error(
+                "\(changed.joined(separator: ", ")) left with changed settings (listed above); write the values back "
+                    + "(iio_attr -u URI -d DEVICE ATTRIBUTE VALUE) or reload the driver")
+            status = .unavailable
+        }
         do {
             try console.flush()
         } catch ConsoleError.closed {

@@ -23,6 +23,9 @@ public final class Console: @unchecked Sendable {
     /// Environment variables visible to the command (injectable for tests).
     public let environment: [String: String]
 
+    private let changedLock = ThreadLock()
+    private var changedDevices: [String] = []
+
     /// Creates a console over arbitrary sinks.
     public init(
         outputIsTerminal: Bool = false,
@@ -94,6 +97,15 @@ public final class Console: @unchecked Sendable {
         let head = useColour ? "\u{1B}[1;\(colour)m\(prefix):\u{1B}[0m" : "\(prefix):"
         errSink(Array("\(head) \(message)\n".utf8))
     }
+
+    /// Notes that a capture of `device` ended without restoring every sysfs value it changed (captures report this
+    /// from their own threads): the command must not end with status 0.
+    func deviceLeftChanged(_ device: String) {
+        changedLock.withLock { changedDevices.append(device) }
+    }
+
+    /// The devices `deviceLeftChanged` named, in order.
+    var devicesLeftChanged: [String] { changedLock.withLock { changedDevices } }
 
     /// A console whose output is collected in memory, for tests.
     public static func capture(
