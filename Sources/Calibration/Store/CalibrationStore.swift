@@ -7,7 +7,8 @@ import SystemSupport
 /// the system-wide one (`/etc/bodyreadings/calibration`). New calibrations go to the per-user directory unless a file
 /// is named explicitly (`--calibration FILE`). Writes are atomic and merge with the sensor's existing calibration, so
 /// calibrating the gyroscope keeps the accelerometer section. A rejected calibration never reaches the store: the
-/// estimators throw before anything is written.
+/// estimators throw before anything is written, and the store refuses an implausible file
+/// (`CalibrationFile.implausibility`) and reports a stored one as corrupt.
 public struct CalibrationStore: Sendable, Equatable {
     /// The per-user directory, searched first and written to.
     public var userDirectory: String
@@ -115,7 +116,8 @@ public struct CalibrationStore: Sendable, Equatable {
     }
 
     /// Writes `file` to `path` atomically (temporary file, fsync, rename, fsync of the directory), creating the
-    /// directory if needed. On any failure the previous file at `path` is untouched.
+    /// directory if needed; refuses an implausible calibration (`.implausible`) before touching anything. On any
+    /// failure the previous file at `path` is untouched.
     public static func write(_ file: CalibrationFile, to path: String) throws(CalibrationFileError) {
         try write(file, to: path, crashAt: nil)
     }
@@ -123,6 +125,7 @@ public struct CalibrationStore: Sendable, Equatable {
     static func write(
         _ file: CalibrationFile, to path: String, crashAt crash: FileSystem.CrashPoint?
     ) throws(CalibrationFileError) {
+        if let problem = file.implausibility { throw .implausible(path: path, detail: problem) }
         let directory = FileSystem.directoryName(path)
         do {
             try FileSystem.makeDirectories(directory)
