@@ -68,8 +68,8 @@ enum StreamCommand {
         let units = try arguments.choice("--units", among: MotionOutputUnits.optionValues).flatMap(
             MotionOutputUnits.init(rawValue:)) ?? .si
         let raw = arguments.has("--raw")
-        if raw, format == "jsonl" {
-            throw .usage("--raw writes the recording format (CSV); drop --format jsonl", command: "stream")
+        if raw, let asked = arguments.value("--format"), asked != "csv" {
+            throw .usage("--raw writes the recording format (CSV); drop --format \(asked)", command: "stream")
         }
         return Request(
             source: try SourceOptions.specification(arguments),

@@ -23,7 +23,7 @@ public enum BodyReadingsTool {
         } catch ConsoleError.closed {
             // The reader went away: what it did not read, it did not want.
         } catch {
-            console.error("could not write to stdout (\(error)); check the output file or pipe")
+            console.error("could not write to stdout: \(error); check the output file or pipe")
             return ExitCode.ioError.rawValue
         }
         return status.rawValue
@@ -66,8 +66,8 @@ public enum BodyReadingsTool {
             return error.cliError.exitCode
         } catch ConsoleError.closed {
             return .ok
-        } catch ConsoleError.failed(let code) {
-            console.error("could not write to stdout (errno \(code)); check the output file or pipe")
+        } catch let error as ConsoleError {
+            console.error("could not write to stdout: \(error); check the output file or pipe")
             return .ioError
         } catch {
             console.error("internal error: \(error); please report it with the command line you ran")

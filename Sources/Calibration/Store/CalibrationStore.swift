@@ -95,10 +95,24 @@ public struct CalibrationStore: Sendable, Equatable {
     /// reports it and continues uncalibrated); it does not fall through to the system file, which would silently
     /// apply a calibration the user meant to replace.
     public func load(sensor: String) throws(CalibrationFileError) -> Located? {
-        for path in candidatePaths(forSensor: sensor) where FileSystem.exists(path) {
+        for path in candidatePaths(forSensor: sensor) where try Self.isPresent(path) {
             return Located(file: try Self.read(path: path, expectedSensor: sensor), path: path)
         }
         return nil
+    }
+
+    /// True when a file is at `path`, false when nothing is; a lookup that cannot tell — a directory on the way
+    /// that may not be searched, a symbolic link to nothing or in a loop — is `.unreadable`, never "no file"
+    /// (which would silently fall through to the system file or to no calibration).
+    static func isPresent(_ path: String) throws(CalibrationFileError) -> Bool {
+        switch FileSystem.presence(path) {
+        case .present: return true
+        case .absent: return false
+        case .danglingLink:
+            throw .unreadable(path: path, reason: "it is a symbolic link to a file that does not exist", permission: false)
+        case .failed(let error):
+            throw .unreadable(path: path, reason: error.reason, permission: error.errno.isPermissionError)
+        }
     }
 
     /// Reads and decodes the file at `path`; with `expectedSensor`, refuses a file for another sensor.
@@ -227,7 +241,7 @@ public struct CalibrationStore: Sendable, Equatable {
     /// calibration is reset).
     public func remove(sensor: String) throws(CalibrationFileError) -> [String] {
         var removed: [String] = []
-        for path in candidatePaths(forSensor: sensor) where FileSystem.exists(path) {
+        for path in candidatePaths(forSensor: sensor) where try Self.isPresent(path) {
             try Self.removeFile(path)
             removed.append(path)
         }
@@ -259,12 +273,18 @@ public struct CalibrationStore: Sendable, Equatable {
         public var content: Result<CalibrationFile, CalibrationFileError>
     }
 
-    /// Every calibration file in the store (`*.json`, not temporary files), user directory first, each decoded.
+    /// Every calibration file in the store (`*.json`, not temporary files), user directory first, each decoded; a
+    /// store directory that exists but cannot be listed is an entry of its own with the failure.
     /// Files shadowed by a user file of the same name are listed too; `shadowed(_:)` tells which.
     public func entries() -> [Entry] {
         var result: [Entry] = []
         for directory in [userDirectory, systemDirectory] {
-            for name in FileSystem.list(directory) ?? [] where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            guard let names = FileSystem.list(directory) else {
+                // A store directory that is there but cannot be listed is reported, not taken for an empty one.
+                if let problem = Self.unlistable(directory) { result.append(Entry(path: directory, content: .failure(problem))) }
+                continue
+            }
+            for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
                 let path = directory + "/" + name
                 do {
                     result.append(Entry(path: path, content: .success(try Self.read(path: path))))
@@ -274,6 +294,16 @@ public struct CalibrationStore: Sendable, Equatable {
             }
         }
         return result
+    }
+
+    /// Why `directory`, which could not be listed, is not simply missing; nil when it does not exist.
+    private static func unlistable(_ directory: String) -> CalibrationFileError? {
+        do {
+            guard try isPresent(directory) else { return nil }
+        } catch {
+            return error
+        }
+        return .unreadable(path: directory, reason: "the directory cannot be listed", permission: true)
     }
 
     /// True when `path` is a system file hidden by a user file of the same name.
