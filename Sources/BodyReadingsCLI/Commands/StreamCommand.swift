@@ -117,7 +117,8 @@ enum StreamCommand {
                 try? console.write(
                     summaryLine(
                         report.statistics, rows: report.updates,
-                        rejected: consumer.rejectedAccelerometerReadings) + "\n")
+                        rejected: consumer.rejectedAccelerometerReadings,
+                        rejectedGyroscope: consumer.rejectedGyroscopeReadings) + "\n")
             }
             consumer.warnRejected(console: console, of: report.updates)
         }
@@ -149,13 +150,17 @@ enum StreamCommand {
     }
 
     /// The final JSON line with the capture statistics; `rejected_accelerometer_readings` (rows whose user
-    /// acceleration is unknown) only when there were any.
-    static func summaryLine(_ statistics: CaptureStatistics, rows: Int, rejected: Int = 0) -> String {
+    /// acceleration is unknown) and `rejected_gyroscope_readings` (rows whose rotation rate is unknown) only when
+    /// there were any.
+    static func summaryLine(
+        _ statistics: CaptureStatistics, rows: Int, rejected: Int = 0, rejectedGyroscope: Int = 0
+    ) -> String {
         var counts: [(String, Int)] = [
             ("updates", rows), ("overruns", statistics.overruns), ("missed_samples", statistics.missedSamples),
             ("dropped_readings", statistics.droppedReadings), ("buffer_overflows", statistics.bufferOverflows),
         ]
         if rejected > 0 { counts.append(("rejected_accelerometer_readings", rejected)) }
+        if rejectedGyroscope > 0 { counts.append(("rejected_gyroscope_readings", rejectedGyroscope)) }
         return JSONValue.object([("summary", .object(counts.map { ($0.0, .number(Double($0.1))) }))]).rendered
     }
 }

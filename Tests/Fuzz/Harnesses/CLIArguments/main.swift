@@ -32,7 +32,7 @@ FuzzDriver.run { bytes in
     }
     let name = command.spec.name
     let parsed: ParsedArguments
-    do {
+    do throws(CLIError) {
         switch try command.spec.parse(Array(arguments.dropFirst())) {
         case .help: return
         case .arguments(let result): parsed = result
@@ -46,7 +46,7 @@ FuzzDriver.run { bytes in
         if options.contains("--source") {
             let specification = try SourceOptions.specification(parsed)
             if case .iio(let uri?) = specification {
-                do {
+                do throws(SensorError) {
                     try SensorDiscovery.validate(uri: uri)
                 } catch {
                     check(CaptureError(error).kind == .invalidRequest, "\(uri): \(error)")
