@@ -21,19 +21,12 @@ struct RejectedGyroscopeReadingsTests {
 
     @Test(arguments: [[], ["--offline"], ["--format", "jsonl"]])
     func fuseCountsThemAndWritesNoRotationRate(options: [String]) throws {
-        let scratch = try TemporaryDirectory(prefix: "bodyreadings-rejected-gyro")
-        let input = scratch.file("bad.csv")
-        try Self.recording().write(toFile: input, atomically: false, encoding: .utf8)
-        let result = runStream(["fuse", input] + options)
+        let (result, rows, marked) = try RejectedReadingsTests.fused(Self.recording(), options, unknown: "rotation_rate")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr.contains("warning: 2 of 100 rows had an unusable gyroscope reading"), "\(result.stderr)")
         #expect(!result.stderr.contains("unusable accelerometer"), "\(result.stderr)")
-        let jsonl = options.contains("jsonl")
-        let rows = Array(result.stdout.split(separator: "\n").dropFirst(jsonl ? 0 : 1))
         #expect(rows.count == 100)
-        let unknown = jsonl ? "\"rotation_rate\":{\"x\":null,\"y\":null,\"z\":null}" : "nan,nan,nan"
-        let marked = rows.enumerated().filter { $0.element.contains(unknown) }.map(\.offset)
         #expect(marked == [30, 60], "\(rows[30])")
     }
 
