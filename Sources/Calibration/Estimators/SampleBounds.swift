@@ -1,11 +1,11 @@
 import MotionMath
 
-/// The readings a calibration accepts: finite, and within the widest full-scale range of the MEMS parts this toolkit
-/// meets — accelerometers ±16 g and gyroscopes ±2000 °/s (bmi160, st_lsm6dsx, inv_icm42600, inv_mpu6050; the fusion
-/// filter rejects beyond the same bounds), magnetometers ±4900 µT (AK8963, the widest common range). A reading
-/// beyond them is a driver or scale error, not a measurement: the estimators and guided procedures skip it and count
-/// it, so that one bad sample neither poisons an average (a NaN makes every later prefix sum NaN) nor passes for a
-/// still one.
+/// The readings a calibration accepts: finite, and within the widest full-scale range of the MEMS parts this
+/// toolkit meets — accelerometers ±16 g and gyroscopes ±2000 °/s (bmi160, st_lsm6dsx, inv_icm42600, inv_mpu6050;
+/// the fusion filter rejects beyond the same bounds), magnetometers ±4900 µT (AK8963, the widest common range). A
+/// reading beyond them is a driver or scale error, not a measurement: the estimators and guided procedures skip it
+/// and count it, so that one bad sample neither poisons an average (a NaN makes every later prefix sum NaN) nor
+/// passes for a still one.
 public enum SampleBounds {
     /// Largest accelerometer component accepted, m/s² (16 g).
     public static let accelerometer = 16 * 9.80665

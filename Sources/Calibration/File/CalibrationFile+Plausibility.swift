@@ -19,7 +19,9 @@ extension CalibrationFile {
     /// readings into bad ones (a NaN bias makes every reading NaN) — or nil when every section is plausible. The
     /// store refuses to write such a file and reports a stored one as corrupt.
     public var implausibility: String? {
-        if let gyroscope, let problem = Self.problem(gyroscope.bias, "gyroscope.bias", Self.maximumGyroscopeBias, "rad/s") {
+        if let gyroscope,
+            let problem = Self.problem(gyroscope.bias, "gyroscope.bias", Self.maximumGyroscopeBias, "rad/s")
+        {
             return problem
         }
         if let accelerometer {
@@ -35,7 +37,9 @@ extension CalibrationFile {
             }
         }
         if let magnetometer {
-            if let problem = Self.problem(magnetometer.hardIron, "magnetometer.hard_iron", Self.maximumHardIron, "µT") {
+            if let problem = Self.problem(
+                magnetometer.hardIron, "magnetometer.hard_iron", Self.maximumHardIron, "µT")
+            {
                 return problem
             }
             if let problem = Self.problem(
@@ -48,7 +52,9 @@ extension CalibrationFile {
     }
 
     private static func problem(_ value: Vector3, _ name: String, _ limit: Double, _ unit: String) -> String? {
-        guard value.isFinite else { return "'\(name)' is not finite (\(text(value.x)), \(text(value.y)), \(text(value.z)))" }
+        guard value.isFinite else {
+            return "'\(name)' is not finite (\(text(value.x)), \(text(value.y)), \(text(value.z)))"
+        }
         guard value.maxMagnitude <= limit else {
             return "'\(name)' has a component of \(text(value.maxMagnitude)) \(unit), at most \(text(limit)) \(unit) "
                 + "is plausible"

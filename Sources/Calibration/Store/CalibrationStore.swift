@@ -109,7 +109,8 @@ public struct CalibrationStore: Sendable, Equatable {
         case .present: return true
         case .absent: return false
         case .danglingLink:
-            throw .unreadable(path: path, reason: "it is a symbolic link to a file that does not exist", permission: false)
+            throw .unreadable(
+                path: path, reason: "it is a symbolic link to a file that does not exist", permission: false)
         case .failed(let error):
             throw .unreadable(path: path, reason: error.reason, permission: error.errno.isPermissionError)
         }
@@ -281,7 +282,9 @@ public struct CalibrationStore: Sendable, Equatable {
         for directory in [userDirectory, systemDirectory] {
             guard let names = FileSystem.list(directory) else {
                 // A store directory that is there but cannot be listed is reported, not taken for an empty one.
-                if let problem = Self.unlistable(directory) { result.append(Entry(path: directory, content: .failure(problem))) }
+                if let problem = Self.unlistable(directory) {
+                    result.append(Entry(path: directory, content: .failure(problem)))
+                }
                 continue
             }
             for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {

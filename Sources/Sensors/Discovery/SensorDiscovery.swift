@@ -71,9 +71,13 @@ public enum SensorDiscovery {
                     .contextUnreachable, "host '\(host)' of '\(uri)' does not resolve", uri: uri,
                     errno: error.errno.rawValue)
             case .permissionDenied, .notPermitted:
-                throw SensorError(.permissionDenied, SensorError.message(for: error, uri: uri), uri: uri, errno: error.errno.rawValue)
+                throw SensorError(
+                    .permissionDenied, SensorError.message(for: error, uri: uri), uri: uri,
+                    errno: error.errno.rawValue)
             case .timedOut, .ioError, .noSuchFileOrDirectory, .noSuchDevice:
-                throw SensorError(.contextUnreachable, SensorError.message(for: error, uri: uri), uri: uri, errno: error.errno.rawValue)
+                throw SensorError(
+                    .contextUnreachable, SensorError.message(for: error, uri: uri), uri: uri,
+                    errno: error.errno.rawValue)
             default:
                 var wrapped = SensorError(error, uri: uri)
                 if wrapped.reason == .ioError { wrapped.reason = .contextUnreachable }

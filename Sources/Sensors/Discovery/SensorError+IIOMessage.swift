@@ -28,7 +28,7 @@ extension SensorError {
         } else if operation.contains("refill") || operation.contains("create_buffer") || operation.contains("poll_fd") {
             what = "cannot capture from \(subject)"
         } else if operation.contains("trigger") {
-            what = operation.contains("set") ? "cannot set the trigger of \(subject)" : "cannot read the trigger of \(subject)"
+            what = "cannot \(operation.contains("set") ? "set" : "read") the trigger of \(subject)"
         } else if operation.contains("write") || operation.contains("set_") {
             what = "cannot write \(attribute.map { $0 + " of " } ?? "")\(subject)"
         } else if operation.contains("read") || operation.contains("get_") {

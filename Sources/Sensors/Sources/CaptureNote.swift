@@ -30,7 +30,8 @@ public enum CaptureNote: Sendable, Equatable, CustomStringConvertible, Expressib
         case .info(let line): line
         case .slowDelivery(let device, let achieved, let rate, let cause): Self.slowDelivery(
             device: device, achieved: achieved, rate: rate, cause: cause, advice: "a longer update interval helps")
-        case .notRestored(let device, let values, let gone): Self.leftChanged(device: device, values: values, gone: gone)
+        case .notRestored(let device, let values, let gone):
+            Self.leftChanged(device: device, values: values, gone: gone)
         }
     }
 
