@@ -134,6 +134,7 @@ public struct AttitudeFilter: Sendable {
 
         // 5. Heading correction from the magnetometer, in the slow loop too (τ_mag is many seconds).
         if state.magneticCountdown <= 0, let magnetometer = sample.magnetometer, magnetometer.isFinite,
+            magnetometer.maxMagnitude <= settings.magnetometerRange,
             magnetometer.x != 0 || magnetometer.y != 0 || magnetometer.z != 0
         {
             let elapsed = state.magneticElapsed > 0 ? state.magneticElapsed : coefficients.slowPeriod

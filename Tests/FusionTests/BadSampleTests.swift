@@ -114,4 +114,19 @@ struct BadSampleTests {
         let estimate = filter.update(IMUSample(t: t + 0.01, accelerometer: last.accelerometer, gyroscope: .zero))
         #expect(estimate.attitude.angle(to: attitude) < 1e-3)
     }
+
+    /// Issue 14 §3: a magnetometer reading beyond ±4900 µT (a scale error) never turns the heading: the filter runs
+    /// exactly as without a magnetometer reading.
+    @Test(arguments: [Vector3(1e5, 0, 0), Vector3(0, -5000, 20), Vector3(.nan, 30, 0)])
+    func badMagnetometerIsNotUsed(magnetometer: Vector3) {
+        let (settled, last) = Self.settledFilter()
+        var withBad = settled
+        var without = settled
+        for index in 1...50 {
+            let t = last.t + Double(index) * 0.01
+            _ = withBad.update(IMUSample(t: t, accelerometer: last.accelerometer, gyroscope: .zero, magnetometer: magnetometer))
+            _ = without.update(IMUSample(t: t, accelerometer: last.accelerometer, gyroscope: .zero, magnetometer: nil))
+        }
+        #expect(withBad.state == without.state)
+    }
 }
