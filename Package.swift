@@ -239,6 +239,7 @@ if Context.environment["BODYREADINGS_FUZZ"] != nil {
         ("fuzz-calibration-file", "CalibrationFile", ["Calibration"]),
         ("fuzz-scan-decoder", "ScanDecoder", ["Sensors", "IIO", "MotionMath"]),
         ("fuzz-iiod-protocol", "IIODProtocol", ["IIODTestServer", "MotionSimulation"]),
+        ("fuzz-cli-arguments", "CLIArguments", ["BodyReadingsCLI", "Sensors"]),
     ]
     package.targets += [
         .target(name: "CFuzzerDriver", path: "Tests/Fuzz/CFuzzerDriver"),

@@ -113,6 +113,10 @@ extension AttitudeFilter {
         public var accelerometerRange: Double = 16 * 9.80665
         /// Gyroscope full scale, rad/s: a component at or beyond it marks the sample saturated. Default 2000 °/s.
         public var gyroscopeRange: Double = 2000 * degree
+        /// Magnetometer full scale, µT: a reading with a component beyond it is not used for the heading (a scale or
+        /// driver error; no magnetometer in use reads more: AK8963, the widest common range, is ±4900 µT). Default
+        /// 4900 µT.
+        public var magnetometerRange: Double = 4900
         /// Magnitude of gravity used for the `gravity` output, m/s². Default 9.80665 (standard gravity).
         public var gravity: Double = 9.80665
 

@@ -4,9 +4,14 @@ import MotionMath
 /// the time steps (with the coefficients re-derived when it drifts).
 extension AttitudeFilter {
 
+    /// Counts a sample rejected whole and answers the held attitude and gravity with this sample's time; its rotation
+    /// rate and user acceleration, which would be measurements, are unknown (NaN) rather than the previous ones.
     mutating func reject(_ sample: IMUSample) -> MotionEstimate {
         state.rejectedSamples += 1
-        return estimate(t: sample.t.isFinite ? sample.t : (state.lastTime ?? 0))
+        var held = estimate(t: sample.t.isFinite ? sample.t : (state.lastTime ?? 0))
+        held.rotationRate = Vector3(.nan, .nan, .nan)
+        held.userAcceleration = Vector3(.nan, .nan, .nan)
+        return held
     }
 
     /// After a long gap the attitude cannot be propagated: start it again from the accelerometer (and the heading

@@ -64,7 +64,8 @@ public struct AttitudeFilter: Sendable {
     /// Feeds one sample and returns the estimate after it.
     ///
     /// A sample whose gyroscope is non-finite or saturated, or whose time does not increase, is rejected whole: the
-    /// state is left alone and the previous estimate is returned with the sample's time. A non-finite, saturated or
+    /// state is left alone and the previous attitude and gravity are returned with the sample's time, its rotation
+    /// rate and user acceleration NaN (unknown). A non-finite, saturated or
     /// all-zero accelerometer (or magnetometer) is skipped on its own while the gyroscope is still integrated; that
     /// sample's user acceleration is NaN (unknown), never the −g a missing reading would give. Both are counted
     /// (`State.rejectedSamples`, `State.rejectedAccelerometerReadings`).
@@ -133,6 +134,7 @@ public struct AttitudeFilter: Sendable {
 
         // 5. Heading correction from the magnetometer, in the slow loop too (τ_mag is many seconds).
         if state.magneticCountdown <= 0, let magnetometer = sample.magnetometer, magnetometer.isFinite,
+            magnetometer.maxMagnitude <= settings.magnetometerRange,
             magnetometer.x != 0 || magnetometer.y != 0 || magnetometer.z != 0
         {
             let elapsed = state.magneticElapsed > 0 ? state.magneticElapsed : coefficients.slowPeriod

@@ -14,9 +14,13 @@ extension SmootherPasses {
             let s = sample(i)
             let flags = flags[i]
             if flags.contains(.rejected) {
-                // As the online filter does: the previous estimate, stamped with this sample's time.
+                // As the online filter does: the previous attitude and gravity, stamped with this sample's time; no
+                // rotation rate or user acceleration (the sample's measurements were unusable).
                 if s.t.isFinite { previous.t = s.t }
-                try body(previous)
+                var held = previous
+                held.rotationRate = unknown
+                held.userAcceleration = unknown
+                try body(held)
                 continue
             }
             if flags.contains(.segmentStart) { correction = .identity }

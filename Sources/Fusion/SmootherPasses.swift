@@ -155,7 +155,7 @@ struct SmootherPasses {
             inertial[3 * i] = filtered.x
             inertial[3 * i + 1] = filtered.y
             inertial[3 * i + 2] = filtered.z
-            if let m = s.magnetometer, AttitudeSmoother.isUsable(m, range: .infinity) {
+            if let m = s.magnetometer, AttitudeSmoother.isUsable(m, range: settings.filter.magnetometerRange) {
                 flags[i].insert(.magnetometerValid)
                 hasMagnetometer = true
             }

@@ -37,6 +37,29 @@ package enum FileSystem {
         return stat(path, &info) == 0
     }
 
+    /// What a lookup of `path` found, telling "nothing there" from a lookup that failed.
+    package enum Presence: Equatable {
+        /// Something is there (a symbolic link is followed).
+        case present
+        /// Nothing is there (`ENOENT`).
+        case absent
+        /// A symbolic link whose target does not exist.
+        case danglingLink
+        /// The lookup failed otherwise: a directory on the way that may not be searched (`EACCES`), a loop of
+        /// symbolic links (`ELOOP`), a file where a directory should be (`ENOTDIR`).
+        case failed(SystemError)
+    }
+
+    /// Looks `path` up (`stat`, and `lstat` to tell a dangling link from nothing). The corresponding C function is
+    /// `stat`.
+    package static func presence(_ path: String) -> Presence {
+        var info = stat()
+        if stat(path, &info) == 0 { return .present }
+        let failure = SystemError(operation: "stat", errno: .current, path: path)
+        guard failure.errno == .noSuchFile else { return .failed(failure) }
+        return lstat(path, &info) == 0 ? .danglingLink : .absent
+    }
+
     /// Creates `path` and its missing parents with mode 0755.
     package static func makeDirectories(_ path: String) throws(SystemError) {
         var info = stat()

@@ -39,7 +39,7 @@ struct CalibrationAppliedRoundTripTests {
         let simulatedBias = Vector3(0.01, -0.006, 0.004)
         let store = CalibrationStore(environment: environment)
         // A decoy for the sensor: `record --no-calibration` must not apply it, or the bias found would be off.
-        _ = try store.save(CalibrationFile(sensor: "sim:seed-1", gyroscope: GyroscopeCalibration(bias: Vector3(0.5, 0.5, 0.5))))
+        _ = try store.save(CalibrationFile(sensor: "sim:seed-1", gyroscope: GyroscopeCalibration(bias: Vector3(0.3, 0.3, 0.3))))
 
         // 1. Record raw: the simulator rests flat for its first 4 s.
         let still = directory + "/still.csv"

@@ -27,19 +27,28 @@ struct RejectedReadingsTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    @Test(arguments: [[], ["--offline"], ["--format", "jsonl"]])
-    func fuseCountsThemAndWritesNoUserAcceleration(options: [String]) throws {
+    /// `fuse` of `recording` with `options`: the result, the data rows, and the indices of the rows whose `field`
+    /// (`user_acceleration`, `rotation_rate`) is unknown.
+    static func fused(_ recording: String, _ options: [String], unknown field: String) throws
+        -> (result: (status: Int32, stdout: String, stderr: String), rows: [Substring], marked: [Int])
+    {
         let scratch = try TemporaryDirectory(prefix: "bodyreadings-rejected")
         let input = scratch.file("bad.csv")
-        try Self.recording().write(toFile: input, atomically: false, encoding: .utf8)
+        try recording.write(toFile: input, atomically: false, encoding: .utf8)
         let result = runStream(["fuse", input] + options)
+        let jsonl = options.contains("jsonl")
+        let rows = Array(result.stdout.split(separator: "\n").dropFirst(jsonl ? 0 : 1))
+        let unknown = jsonl ? "\"\(field)\":{\"x\":null,\"y\":null,\"z\":null}" : "nan,nan,nan"
+        return (result, rows, rows.enumerated().filter { $0.element.contains(unknown) }.map(\.offset))
+    }
+
+    @Test(arguments: [[], ["--offline"], ["--format", "jsonl"]])
+    func fuseCountsThemAndWritesNoUserAcceleration(options: [String]) throws {
+        let (result, rows, marked) = try Self.fused(Self.recording(), options, unknown: "user_acceleration")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr.contains("warning: 3 of 100 rows had an unusable accelerometer reading"), "\(result.stderr)")
-        let rows = result.stdout.split(separator: "\n").dropFirst(options.contains("jsonl") ? 0 : 1)
         #expect(rows.count == 100)
-        let unknown = options.contains("jsonl") ? "\"user_acceleration\":{\"x\":null,\"y\":null,\"z\":null}" : "nan,nan,nan"
-        let marked = rows.enumerated().filter { $0.element.contains(unknown) }.map(\.offset)
         #expect(marked == [0, 50, 51], "\(rows.first ?? "")")
         // No row claims the −g a reading of zero would give.
         #expect(!rows.contains { $0.contains("-9.80665") })

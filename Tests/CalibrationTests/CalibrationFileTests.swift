@@ -54,9 +54,9 @@ struct CalibrationFileTests {
     }
 
     @Test func sectionsAreOptional() throws {
-        let file = CalibrationFile(sensor: "s", gyroscope: GyroscopeCalibration(bias: Vector3(1, 2, 3)))
+        let file = CalibrationFile(sensor: "s", gyroscope: GyroscopeCalibration(bias: Vector3(0.1, 0.2, 0.3)))
         let decoded = try decode(file.jsonText)
-        #expect(decoded.gyroscope?.bias == Vector3(1, 2, 3))
+        #expect(decoded.gyroscope?.bias == Vector3(0.1, 0.2, 0.3))
         #expect(decoded.accelerometer == nil && decoded.magnetometer == nil)
         #expect(decoded.correctedAccelerometer(Vector3(1, 1, 1)) == Vector3(1, 1, 1))
     }

@@ -38,14 +38,14 @@ struct CalibrationStoreTests {
         let root = try temporaryDirectory()
         let store = CalibrationStore(userDirectory: root + "/user", systemDirectory: root + "/system")
         #expect(try store.load(sensor: "imu") == nil)
-        let systemFile = CalibrationFile(sensor: "imu", gyroscope: GyroscopeCalibration(bias: Vector3(1, 1, 1)))
+        let systemFile = CalibrationFile(sensor: "imu", gyroscope: GyroscopeCalibration(bias: Vector3(0.1, 0.1, 0.1)))
         try CalibrationStore.write(systemFile, to: store.candidatePaths(forSensor: "imu")[1])
         #expect(try store.load(sensor: "imu")?.path == root + "/system/imu.json")
-        let userFile = CalibrationFile(sensor: "imu", gyroscope: GyroscopeCalibration(bias: Vector3(2, 2, 2)))
+        let userFile = CalibrationFile(sensor: "imu", gyroscope: GyroscopeCalibration(bias: Vector3(0.2, 0.2, 0.2)))
         try CalibrationStore.write(userFile, to: store.candidatePaths(forSensor: "imu")[0])
         let located = try #require(try store.load(sensor: "imu"))
         #expect(located.path == root + "/user/imu.json")
-        #expect(located.file.gyroscope?.bias == Vector3(2, 2, 2))
+        #expect(located.file.gyroscope?.bias == Vector3(0.2, 0.2, 0.2))
         #expect(store.shadowed(root + "/system/imu.json"))
         #expect(store.entries().count == 2)
     }
@@ -95,7 +95,7 @@ struct CalibrationStoreTests {
         let old = sampleFile(sensor: "imu")
         try CalibrationStore.write(old, to: path)
         let before = try #require(FileManager.default.contents(atPath: path))
-        let newer = CalibrationFile(sensor: "imu", gyroscope: GyroscopeCalibration(bias: Vector3(5, 5, 5)))
+        let newer = CalibrationFile(sensor: "imu", gyroscope: GyroscopeCalibration(bias: Vector3(0.3, 0.3, 0.3)))
         #expect(throws: CalibrationFileError.self) {
             try CalibrationStore.write(newer, to: path, crashAt: crash)
         }
@@ -110,7 +110,7 @@ struct CalibrationStoreTests {
         #expect(store.entries().count == 1)
         // The next write succeeds over it.
         try CalibrationStore.write(newer, to: path)
-        #expect(try CalibrationStore.read(path: path).gyroscope?.bias == Vector3(5, 5, 5))
+        #expect(try CalibrationStore.read(path: path).gyroscope?.bias == Vector3(0.3, 0.3, 0.3))
     }
 
     @Test func anUnwritableDirectorySaysWhereAndWhy() throws {

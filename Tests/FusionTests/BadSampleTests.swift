@@ -28,7 +28,10 @@ struct BadSampleTests {
         var expected = before
         expected.rejectedSamples += 1
         #expect(filter.state == expected)
-        #expect(estimate.attitude.isFinite && estimate.gravity.isFinite && estimate.userAcceleration.isFinite)
+        #expect(estimate.attitude.isFinite && estimate.gravity.isFinite)
+        // Issue 14 §3: no made-up measurement — the previous sample's rotation rate and user acceleration are not
+        // this one's.
+        #expect(estimate.rotationRate.x.isNaN && estimate.userAcceleration.x.isNaN)
         #expect(estimate.t == sample.t)
     }
 
@@ -110,5 +113,20 @@ struct BadSampleTests {
         #expect(filter.state.rejectedSamples == 500)
         let estimate = filter.update(IMUSample(t: t + 0.01, accelerometer: last.accelerometer, gyroscope: .zero))
         #expect(estimate.attitude.angle(to: attitude) < 1e-3)
+    }
+
+    /// Issue 14 §3: a magnetometer reading beyond ±4900 µT (a scale error) never turns the heading: the filter runs
+    /// exactly as without a magnetometer reading.
+    @Test(arguments: [Vector3(1e5, 0, 0), Vector3(0, -5000, 20), Vector3(.nan, 30, 0)])
+    func badMagnetometerIsNotUsed(magnetometer: Vector3) {
+        let (settled, last) = Self.settledFilter()
+        var withBad = settled
+        var without = settled
+        for index in 1...50 {
+            let t = last.t + Double(index) * 0.01
+            _ = withBad.update(IMUSample(t: t, accelerometer: last.accelerometer, gyroscope: .zero, magnetometer: magnetometer))
+            _ = without.update(IMUSample(t: t, accelerometer: last.accelerometer, gyroscope: .zero, magnetometer: nil))
+        }
+        #expect(withBad.state == without.state)
     }
 }

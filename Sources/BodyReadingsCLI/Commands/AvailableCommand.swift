@@ -26,7 +26,7 @@ enum AvailableCommand {
         if arguments.has("--json") {
             try console.write(SensorJSON.availability(inventory).rendered + "\n")
         } else {
-            try console.write(text(inventory))
+            try console.writeText(text(inventory))
         }
         return inventory.isDeviceMotionAvailable ? .ok : .notAvailable
     }

@@ -56,6 +56,7 @@ extension CalibrateCommand {
         }
         let report = try pipeline.run(into: &consumer, console: console)
         view.finish()
+        if let warning = RejectedSamples.warning(procedure.rejectedSamples) { console.warning(warning) }
 
         // 3. Why it ended.
         if case .failure(let refusal) = outcome {

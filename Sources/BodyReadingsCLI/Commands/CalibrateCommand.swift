@@ -145,6 +145,8 @@ enum CalibrateCommand {
         let reader = try RecordingReader(path: path, useMagnetometer: action == "magnetometer")
         var samples: [IMUSample] = []
         while let sample = try reader.next() { samples.append(sample) }
+        let rejected = samples.count { !SampleBounds.accepts($0) }
+        if let warning = RejectedSamples.warning(rejected, of: samples.count) { console.warning(warning) }
 
         // 2. Estimate; a refusal writes nothing.
         var file = CalibrationFile(sensor: sensor, tool: "bodyreadings \(BodyReadingsTool.version)")

@@ -26,7 +26,7 @@ enum InfoCommand {
         if arguments.has("--json") {
             try console.write(SensorJSON.inventory(inventory).rendered + "\n")
         } else {
-            try console.write(text(inventory))
+            try console.writeText(text(inventory))
         }
         return inventory.sensors.isEmpty && inventory.stepCounters.isEmpty ? .notAvailable : .ok
     }

@@ -68,8 +68,8 @@ enum StreamCommand {
         let units = try arguments.choice("--units", among: MotionOutputUnits.optionValues).flatMap(
             MotionOutputUnits.init(rawValue:)) ?? .si
         let raw = arguments.has("--raw")
-        if raw, format == "jsonl" {
-            throw .usage("--raw writes the recording format (CSV); drop --format jsonl", command: "stream")
+        if raw, let asked = arguments.value("--format"), asked != "csv" {
+            throw .usage("--raw writes the recording format (CSV); drop --format \(asked)", command: "stream")
         }
         return Request(
             source: try SourceOptions.specification(arguments),
@@ -119,7 +119,8 @@ enum StreamCommand {
                 try? console.write(
                     summaryLine(
                         report.statistics, rows: report.updates,
-                        rejected: consumer.rejectedAccelerometerReadings) + "\n")
+                        rejected: consumer.rejectedAccelerometerReadings,
+                        rejectedGyroscope: consumer.rejectedGyroscopeReadings) + "\n")
             }
             consumer.warnRejected(console: console, of: report.updates)
         }
@@ -151,13 +152,17 @@ enum StreamCommand {
     }
 
     /// The final JSON line with the capture statistics; `rejected_accelerometer_readings` (rows whose user
-    /// acceleration is unknown) only when there were any.
-    static func summaryLine(_ statistics: CaptureStatistics, rows: Int, rejected: Int = 0) -> String {
+    /// acceleration is unknown) and `rejected_gyroscope_readings` (rows whose rotation rate is unknown) only when
+    /// there were any.
+    static func summaryLine(
+        _ statistics: CaptureStatistics, rows: Int, rejected: Int = 0, rejectedGyroscope: Int = 0
+    ) -> String {
         var counts: [(String, Int)] = [
             ("updates", rows), ("overruns", statistics.overruns), ("missed_samples", statistics.missedSamples),
             ("dropped_readings", statistics.droppedReadings), ("buffer_overflows", statistics.bufferOverflows),
         ]
         if rejected > 0 { counts.append(("rejected_accelerometer_readings", rejected)) }
+        if rejectedGyroscope > 0 { counts.append(("rejected_gyroscope_readings", rejectedGyroscope)) }
         return JSONValue.object([("summary", .object(counts.map { ($0.0, .number(Double($0.1))) }))]).rendered
     }
 }

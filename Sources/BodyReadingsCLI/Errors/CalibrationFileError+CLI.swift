@@ -33,6 +33,8 @@ extension CalibrationFileError: CLIErrorConvertible {
             "remove it as its owner (e.g. with sudo for /etc)"
         case .notOurs:
             "name another file with --calibration FILE"
+        case .implausible:
+            "check the sensor's scale and mount, then calibrate again (a --dry-run shows the values first)"
         }
     }
 }

@@ -8,6 +8,7 @@ import Sensors
 /// | no motion sensors | 69 | `--source sim` |
 /// | not found, vanished | 69 | |
 /// | busy | 69 | `--source serve` when a service runs, else stop iio-sensor-proxy |
+/// | in use by another bodyreadings capture | 69 | stop it, or share one capture through `serve` and `--source serve` |
 /// | permission denied | 77 | `DeviceAccessFix`: udev rules and group `iio` |
 /// | malformed input | 65 | |
 /// | I/O | 74 | |
@@ -21,7 +22,7 @@ extension CaptureError: CLIErrorConvertible {
     /// The status for this failure's kind.
     var exitCode: ExitCode {
         switch kind {
-        case .noMotionSensors, .notFound, .vanished, .busy: .unavailable
+        case .noMotionSensors, .notFound, .vanished, .busy, .inUse: .unavailable
         case .permissionDenied: .noPermission
         case .malformedInput: .dataError
         case .io: .ioError
@@ -32,7 +33,7 @@ extension CaptureError: CLIErrorConvertible {
 
     /// What the user can do about it, when the kind says.
     var fix: String? {
-        fix(runningService: kind == .busy ? RunningService.socket() : nil)
+        fix(runningService: kind == .busy || kind == .inUse ? RunningService.socket() : nil)
     }
 
     /// The fix, given the socket of a running service (busy sensors are then most likely held by it).
@@ -47,6 +48,12 @@ extension CaptureError: CLIErrorConvertible {
                 "a bodyreadings service holds the sensors (\(socket)): read through it with --source serve"
             } else {
                 "the buffer is held by another process (likely iio-sensor-proxy: try 'systemctl stop iio-sensor-proxy')"
+            }
+        case .inUse:
+            if let socket {
+                "a bodyreadings service holds the device (\(socket)): read through it with --source serve"
+            } else {
+                "stop that process, or share one capture: run 'bodyreadings serve' and read with --source serve"
             }
         case .notFound, .vanished, .malformedInput, .io, .invalidRequest, .internalError:
             nil

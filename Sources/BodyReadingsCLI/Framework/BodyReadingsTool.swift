@@ -9,13 +9,21 @@ public enum BodyReadingsTool {
 
     /// Runs one invocation. `arguments` excludes the program name.
     public static func run(arguments: [String], console: Console) -> Int32 {
-        let status = dispatch(arguments: arguments, console: console)
+        var status = dispatch(arguments: arguments, console: console)
+        let changed = console.devicesLeftChanged
+        if !changed.isEmpty, status == .ok {
+            // The output is complete, but the device is not as it was found: that is not a success.
+            console.error(
+                "\(changed.joined(separator: ", ")) left with changed settings (listed above); write the values back "
+                    + "(iio_attr -u URI -d DEVICE ATTRIBUTE VALUE) or reload the driver")
+            status = .unavailable
+        }
         do {
             try console.flush()
         } catch ConsoleError.closed {
             // The reader went away: what it did not read, it did not want.
         } catch {
-            console.error("could not write to stdout (\(error)); check the output file or pipe")
+            console.error("could not write to stdout: \(error); check the output file or pipe")
             return ExitCode.ioError.rawValue
         }
         return status.rawValue
@@ -58,8 +66,8 @@ public enum BodyReadingsTool {
             return error.cliError.exitCode
         } catch ConsoleError.closed {
             return .ok
-        } catch ConsoleError.failed(let code) {
-            console.error("could not write to stdout (errno \(code)); check the output file or pipe")
+        } catch let error as ConsoleError {
+            console.error("could not write to stdout: \(error); check the output file or pipe")
             return .ioError
         } catch {
             console.error("internal error: \(error); please report it with the command line you ran")

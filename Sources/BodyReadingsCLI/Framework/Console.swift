@@ -23,6 +23,9 @@ public final class Console: @unchecked Sendable {
     /// Environment variables visible to the command (injectable for tests).
     public let environment: [String: String]
 
+    private let changedLock = ThreadLock()
+    private var changedDevices: [String] = []
+
     /// Creates a console over arbitrary sinks.
     public init(
         outputIsTerminal: Bool = false,
@@ -55,6 +58,12 @@ public final class Console: @unchecked Sendable {
         if outBuffer.count >= 1 << 16 { try flush() }
     }
 
+    /// Appends human-readable text that carries names from devices, files or options (`info`, `available`): its
+    /// control characters are neutralised (`neutralised(_:keeping:)`), newlines and tabs kept.
+    public func writeText(_ text: String) throws {
+        try write(Self.neutralised(text, keeping: ["\n", "\t"]))
+    }
+
     /// Appends raw bytes to stdout's buffer.
     public func write(bytes: some Sequence<UInt8>) throws {
         outBuffer.append(contentsOf: bytes)
@@ -79,9 +88,9 @@ public final class Console: @unchecked Sendable {
         diagnostic(prefix: "warning", colour: "33", message)
     }
 
-    /// Writes a line to stderr as it is (notes, progress).
+    /// Writes a line (or lines: the help text) to stderr, its control characters but newlines and tabs neutralised.
     public func note(_ message: String) {
-        errSink(Array((message + "\n").utf8))
+        errSink(Array((Self.neutralised(message, keeping: ["\n", "\t"]) + "\n").utf8))
     }
 
     /// Writes text to stderr without a newline (progress bars redraw with `\r`).
@@ -92,8 +101,37 @@ public final class Console: @unchecked Sendable {
     private func diagnostic(prefix: String, colour: String, _ message: String) {
         let useColour = errorIsTerminal && environment["NO_COLOR"] == nil
         let head = useColour ? "\u{1B}[1;\(colour)m\(prefix):\u{1B}[0m" : "\(prefix):"
-        errSink(Array("\(head) \(message)\n".utf8))
+        errSink(Array("\(head) \(Self.neutralised(message, keeping: []))\n".utf8))
     }
+
+    /// `text` with every control character (C0, DEL, C1) but those in `kept` written as `\u{1B}`: names and values
+    /// from devices, files and options reach the terminal as text, never as escape sequences that recolour, move
+    /// the cursor or retitle it, nor as line breaks that forge another diagnostic line.
+    public static func neutralised(_ text: String, keeping kept: Set<Unicode.Scalar>) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) && !kept.contains($0) }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isControl(scalar), !kept.contains(scalar) {
+                result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// Notes that a capture of `device` ended without restoring every sysfs value it changed (captures report this
+    /// from their own threads): the command must not end with status 0.
+    func deviceLeftChanged(_ device: String) {
+        changedLock.withLock { changedDevices.append(device) }
+    }
+
+    /// The devices `deviceLeftChanged` named, in order.
+    var devicesLeftChanged: [String] { changedLock.withLock { changedDevices } }
 
     /// A console whose output is collected in memory, for tests.
     public static func capture(

@@ -9,6 +9,8 @@ extension CaptureNote {
         case .slowDelivery(let device, let achieved, let rate, let cause):
             Self.slowDelivery(
                 device: device, achieved: achieved, rate: rate, cause: cause, advice: "use a longer --interval")
+        case .notRestored:
+            description
         }
     }
 }
@@ -16,6 +18,9 @@ extension CaptureNote {
 extension Console {
     /// Where a command's capture diagnostics go: stderr, in the CLI's terms.
     var captureLog: @Sendable (CaptureNote) -> Void {
-        { [self] note in self.note(note.cliText) }
+        { [self] note in
+            if case .notRestored(let device, _, _) = note { self.deviceLeftChanged(device) }
+            self.note(note.cliText)
+        }
     }
 }

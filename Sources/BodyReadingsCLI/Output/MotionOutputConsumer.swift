@@ -3,19 +3,26 @@ import Fusion
 import ReadingFormats
 
 /// Fused motion to a `MotionOutputWriter` (CSV or JSON lines): `stream` and `fuse`. Counts the estimates whose
-/// accelerometer reading was rejected (non-finite, beyond the sensor's range, all zero): their user acceleration is
-/// written as unknown (`nan`, `null`), and `warnRejected` says how many on stderr.
+/// gyroscope reading (no rotation rate: the sample was rejected whole) or accelerometer reading (no user acceleration)
+/// was rejected — non-finite, beyond the sensor's range, all zero —: those values are written as unknown (`nan`,
+/// `null`), and `warnRejected` says how many on stderr.
 struct MotionOutputConsumer: UpdateConsumer {
     let writer: MotionOutputWriter
-    /// Estimates written without a user acceleration (the sample's accelerometer reading was rejected).
+    /// Estimates written without a user acceleration because the sample's accelerometer reading was rejected.
     private(set) var rejectedAccelerometerReadings = 0
+    /// Estimates written without a rotation rate (nor user acceleration): the gyroscope reading was rejected.
+    private(set) var rejectedGyroscopeReadings = 0
 
     init(writer: MotionOutputWriter) {
         self.writer = writer
     }
 
     mutating func receive(_ estimate: MotionEstimate) throws -> ConsumerDemand {
-        if !estimate.userAcceleration.isFinite { rejectedAccelerometerReadings += 1 }
+        if !estimate.rotationRate.isFinite {
+            rejectedGyroscopeReadings += 1
+        } else if !estimate.userAcceleration.isFinite {
+            rejectedAccelerometerReadings += 1
+        }
         try writer.write(estimate)
         return .more
     }
@@ -24,8 +31,14 @@ struct MotionOutputConsumer: UpdateConsumer {
         try writer.flush()
     }
 
-    /// The stderr line counting rejected accelerometer readings (nothing when there were none).
+    /// The stderr lines counting rejected gyroscope and accelerometer readings (nothing when there were none).
     func warnRejected(console: Console, of total: Int) {
+        if rejectedGyroscopeReadings > 0 {
+            console.warning(
+                "\(rejectedGyroscopeReadings) of \(total) rows had an unusable gyroscope reading (not a number or "
+                    + "beyond the sensor's range): their rotation rate and user acceleration are written as unknown "
+                    + "(nan/null), the attitude held; check the recording or the sensor's scale")
+        }
         guard rejectedAccelerometerReadings > 0 else { return }
         console.warning(
             "\(rejectedAccelerometerReadings) of \(total) rows had an unusable accelerometer reading (not a number, "

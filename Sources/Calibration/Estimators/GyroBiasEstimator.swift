@@ -54,6 +54,8 @@ public struct GyroBiasEstimator: Sendable {
     private var firstTime: Double?
     private var lastTime: Double?
     private var motion: CalibrationError?
+    /// Samples skipped as outside `SampleBounds` (not finite, beyond the sensor's range), since the start.
+    public private(set) var rejectedSamples = 0
 
     /// Creates an empty estimator.
     public init(settings: Settings = Settings()) {
@@ -68,6 +70,14 @@ public struct GyroBiasEstimator: Sendable {
         gyroscope sample: Vector3, accelerometer acceleration: Vector3? = nil, time: Double? = nil
     ) -> Progress {
         if let motion, !settings.restartOnMotion { return .motion(motion) }
+        // 0. A reading no sensor gives is skipped and counted: a NaN would make the mean NaN for good.
+        guard SampleBounds.accepts(gyroscope: sample), acceleration.map(SampleBounds.accepts(accelerometer:)) ?? true
+        else {
+            rejectedSamples += 1
+            return gyroscope.count >= settings.minimumSamples
+                ? .ready(samples: gyroscope.count)
+                : .collecting(samples: gyroscope.count, needed: settings.minimumSamples)
+        }
         // 1. Per-sample motion check against the running mean, once the mean means something.
         if gyroscope.count >= settings.warmUpSamples, let problem = deviation(of: sample, acceleration) {
             if settings.restartOnMotion {
@@ -124,7 +134,8 @@ public struct GyroBiasEstimator: Sendable {
         return nil
     }
 
-    /// The bias and noise of what was collected; refuses when there are too few samples or the device moved.
+    /// The bias and noise of what was collected; refuses when there are too few samples, the device moved or the
+    /// bias is implausible (beyond `CalibrationFile.maximumGyroscopeBias`).
     public func result() throws(CalibrationError) -> GyroscopeCalibration {
         if let motion { throw motion }
         guard gyroscope.count >= max(2, settings.minimumSamples) else {
@@ -162,6 +173,12 @@ public struct GyroBiasEstimator: Sendable {
                     figure: "accelerometer deviation from the mean (m/s²)", value: accelLargest,
                     limit: settings.maximumAccelerometerDeviation)
             }
+        }
+        // 3. Plausibility: a still gyroscope with a bias no part has is a scale or driver error, not a bias to store.
+        guard bias.maxMagnitude <= CalibrationFile.maximumGyroscopeBias else {
+            throw .implausible(
+                "gyroscope bias \(CalibrationError.format(bias.maxMagnitude)) rad/s, at most "
+                    + "\(CalibrationError.format(CalibrationFile.maximumGyroscopeBias)) rad/s (20 °/s) is plausible")
         }
         var duration = 0.0
         if let firstTime, let lastTime { duration = lastTime - firstTime }

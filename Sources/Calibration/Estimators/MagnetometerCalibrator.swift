@@ -52,7 +52,7 @@ public enum MagnetometerCalibrator {
     public static func calibrate(
         _ samples: [Vector3], settings: Settings = Settings()
     ) throws(CalibrationError) -> MagnetometerCalibration {
-        let points = samples.filter { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }
+        let points = samples.filter(SampleBounds.accepts(magnetometer:))
         let needed = max(9, settings.minimumSamples)
         guard points.count >= needed else { throw .tooFewSamples(found: points.count, needed: needed) }
 

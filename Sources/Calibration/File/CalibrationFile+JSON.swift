@@ -10,7 +10,8 @@ extension CalibrationFile {
 
     /// Decodes a calibration file. `path` is only used in error messages. With `expectedSensor`, a file for another
     /// sensor is refused. Unknown members are ignored (a later minor addition must not break older readers);
-    /// known members are checked strictly: shapes, finite numbers, non-singular matrices.
+    /// known members are checked strictly: shapes, finite numbers, non-singular matrices, plausible values
+    /// (`implausibility`, reported as `.corrupt`).
     public init(
         json bytes: some Collection<UInt8>, path: String, expectedSensor: String? = nil
     ) throws(CalibrationFileError) {
@@ -54,6 +55,8 @@ extension CalibrationFile {
         if let section = root["gyroscope"] { file.gyroscope = try reader.gyroscope(section) }
         if let section = root["accelerometer"] { file.accelerometer = try reader.accelerometer(section) }
         if let section = root["magnetometer"] { file.magnetometer = try reader.magnetometer(section) }
+        // 5. Plausibility: a well-formed file with a value no sensor needs would ruin every reading it corrects.
+        if let problem = file.implausibility { throw .corrupt(path: path, detail: problem) }
         self = file
     }
 

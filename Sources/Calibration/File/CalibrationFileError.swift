@@ -22,6 +22,9 @@ public enum CalibrationFileError: Error, Sendable, Equatable, CustomStringConver
     /// The file at a path named for writing or removal is not a calibration file of ours (a JSON object with our
     /// `version` and a `sensor`): it is the user's and was left alone.
     case notOurs(path: String)
+    /// A calibration to be written holds a value no working sensor needs (`CalibrationFile.implausibility` says
+    /// which); nothing was written.
+    case implausible(path: String, detail: String)
 
     /// The file or directory concerned.
     public var path: String {
@@ -29,7 +32,7 @@ public enum CalibrationFileError: Error, Sendable, Equatable, CustomStringConver
         case .notFound(let path), .unreadable(let path, _, _), .truncated(let path), .corrupt(let path, _),
             .unsupportedVersion(let path, _, _), .wrongSensor(let path, _, _),
             .unwritableDirectory(let path, _, _), .writeFailed(let path, _), .removeFailed(let path, _, _),
-            .notOurs(let path):
+            .notOurs(let path), .implausible(let path, _):
             return path
         }
     }
@@ -37,7 +40,7 @@ public enum CalibrationFileError: Error, Sendable, Equatable, CustomStringConver
     /// True for problems with the file's content (as opposed to the file system).
     public var isContentError: Bool {
         switch self {
-        case .truncated, .corrupt, .unsupportedVersion, .wrongSensor, .notOurs: return true
+        case .truncated, .corrupt, .unsupportedVersion, .wrongSensor, .notOurs, .implausible: return true
         default: return false
         }
     }
@@ -77,6 +80,8 @@ public enum CalibrationFileError: Error, Sendable, Equatable, CustomStringConver
         case .notOurs(let path):
             return "\(path) is not a calibration file of this program (a JSON object with 'version' "
                 + "\(CalibrationFile.currentVersion) and 'sensor'); it was left as it is"
+        case .implausible(let path, let detail):
+            return "refusing to write calibration file \(path): \(detail); nothing was written"
         }
     }
 }

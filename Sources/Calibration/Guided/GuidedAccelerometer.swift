@@ -18,6 +18,7 @@ public struct GuidedAccelerometer: GuidedProcedure, Sendable {
     /// The faces taken so far, as poses for the calibrator.
     public var poses: [StillPose] { sequence.poses }
     public private(set) var isFinished = false
+    public private(set) var rejectedSamples = 0
     private var window: StillnessWindow
     private var sequence: PoseSequence
 
@@ -39,6 +40,10 @@ public struct GuidedAccelerometer: GuidedProcedure, Sendable {
 
     public mutating func add(_ sample: IMUSample) -> [GuidedEvent] {
         guard !isFinished else { return [] }
+        guard SampleBounds.accepts(sample) else {
+            rejectedSamples += 1
+            return []
+        }
         var events: [GuidedEvent] = []
         sequence.start(into: &events)
         // 1. Stillness over the last half second.

@@ -17,6 +17,7 @@ public struct GuidedFreePoses: GuidedProcedure, Sendable {
     /// The poses taken so far.
     public var poses: [StillPose] { sequence.poses }
     public private(set) var isFinished = false
+    public private(set) var rejectedSamples = 0
     private var window: StillnessWindow
     private var sequence = PoseSequence(count: needed, faces: nil, holdSeconds: GuidedAccelerometer.holdSeconds)
 
@@ -31,6 +32,10 @@ public struct GuidedFreePoses: GuidedProcedure, Sendable {
 
     public mutating func add(_ sample: IMUSample) -> [GuidedEvent] {
         guard !isFinished else { return [] }
+        guard SampleBounds.accepts(sample) else {
+            rejectedSamples += 1
+            return []
+        }
         var events: [GuidedEvent] = []
         sequence.start(into: &events)
         // 1. Still, and at least 20° from every pose taken?

@@ -11,6 +11,7 @@ public struct GuidedGyroscope: GuidedProcedure, Sendable {
     /// How often movement ended a still period.
     public private(set) var restarts = 0
     public private(set) var isFinished = false
+    public private(set) var rejectedSamples = 0
     private var estimator = GyroBiasEstimator()
     private var window: StillnessWindow
     /// The time of the first still sample of the current period.
@@ -28,6 +29,10 @@ public struct GuidedGyroscope: GuidedProcedure, Sendable {
 
     public mutating func add(_ sample: IMUSample) -> [GuidedEvent] {
         guard !isFinished else { return [] }
+        guard SampleBounds.accepts(sample) else {
+            rejectedSamples += 1
+            return []
+        }
         // 1. The window must be still; a moving window after a start is a restart.
         guard window.add(sample) else {
             if start != nil { return [restart(at: sample.t)] }

@@ -9,6 +9,7 @@ public struct GuidedMagnetometer: GuidedProcedure, Sendable {
     /// The longest collection, s of sample time.
     public let longestSeconds: Double
     public private(set) var isFinished = false
+    public private(set) var rejectedSamples = 0
     /// The rough coverage around the running min/max centre, for feedback and to stop early.
     public private(set) var coverage = SphereCoverage()
     private var samples: [Vector3] = []
@@ -27,6 +28,10 @@ public struct GuidedMagnetometer: GuidedProcedure, Sendable {
 
     public mutating func add(_ sample: IMUSample) -> [GuidedEvent] {
         guard !isFinished, let m = sample.magnetometer else { return [] }
+        guard SampleBounds.accepts(sample) else {
+            rejectedSamples += 1
+            return []
+        }
         let first = start ?? sample.t
         start = first
         samples.append(m)

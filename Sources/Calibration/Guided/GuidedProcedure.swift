@@ -13,6 +13,9 @@ public protocol GuidedProcedure {
     var shortfall: GuidedShortfall { get }
     /// True once `.finished` or `.refused` has been emitted; later samples are ignored.
     var isFinished: Bool { get }
+    /// Samples skipped because a reading was outside `SampleBounds` (not finite, beyond the sensor's range): a
+    /// front end says how many, they never count as still nor enter a result.
+    var rejectedSamples: Int { get }
     /// Takes one sample and returns what it caused, in order. The last event of a procedure is `.finished` or
     /// `.refused`.
     mutating func add(_ sample: IMUSample) -> [GuidedEvent]

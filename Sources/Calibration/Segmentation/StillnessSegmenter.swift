@@ -12,7 +12,8 @@ import Darwin
 /// A sample is still when the window of `StillnessTest.windowDuration` centred on it passes the `StillnessTest` (the
 /// same test the guided procedures apply to the last window of a live stream). Because the window is centred, a
 /// still run ends half a window before motion starts, which trims the edges. Runs shorter than `minimumDuration` are
-/// dropped.
+/// dropped. A sample outside `SampleBounds` (NaN, beyond the sensor's range) is never still, nor is any window
+/// holding it.
 public struct StillnessSegmenter: Sendable {
     /// Thresholds with their defaults.
     public struct Settings: Sendable, Equatable {
@@ -50,11 +51,18 @@ public struct StillnessSegmenter: Sendable {
         var sumA2 = sumA
         var sumG = sumA
         var sumG2 = sumA
+        // A reading outside `SampleBounds` adds nothing to the sums (a NaN would make every later window NaN, and
+        // NaN compares as still) and makes every window that holds it not still.
+        var rejected = [Int](repeating: 0, count: n + 1)
         for (i, s) in samples.enumerated() {
-            sumA[i + 1] = sumA[i] + s.accelerometer
-            sumA2[i + 1] = sumA2[i] + s.accelerometer * s.accelerometer
-            sumG[i + 1] = sumG[i] + s.gyroscope
-            sumG2[i + 1] = sumG2[i] + s.gyroscope * s.gyroscope
+            let usable = SampleBounds.accepts(s)
+            let a = usable ? s.accelerometer : .zero
+            let g = usable ? s.gyroscope : .zero
+            rejected[i + 1] = rejected[i] + (usable ? 0 : 1)
+            sumA[i + 1] = sumA[i] + a
+            sumA2[i + 1] = sumA2[i] + a * a
+            sumG[i + 1] = sumG[i] + g
+            sumG2[i + 1] = sumG2[i] + g * g
         }
         func standardDeviation(_ s: [Vector3], _ s2: [Vector3], _ lo: Int, _ hi: Int) -> Double {
             let count = Double(hi - lo)
@@ -71,7 +79,7 @@ public struct StillnessSegmenter: Sendable {
         for i in 0..<n {
             let lo = max(0, i - half)
             let hi = min(n, i + half + 1)
-            guard hi - lo >= min(n, 2 * half + 1) else { continue }
+            guard hi - lo >= min(n, 2 * half + 1), rejected[hi] == rejected[lo] else { continue }
             still[i] = settings.stillness.isStill(
                 accelerometerDeviation: standardDeviation(sumA, sumA2, lo, hi),
                 gyroscopeDeviation: standardDeviation(sumG, sumG2, lo, hi))

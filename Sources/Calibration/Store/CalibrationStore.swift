@@ -7,7 +7,8 @@ import SystemSupport
 /// the system-wide one (`/etc/bodyreadings/calibration`). New calibrations go to the per-user directory unless a file
 /// is named explicitly (`--calibration FILE`). Writes are atomic and merge with the sensor's existing calibration, so
 /// calibrating the gyroscope keeps the accelerometer section. A rejected calibration never reaches the store: the
-/// estimators throw before anything is written.
+/// estimators throw before anything is written, and the store refuses an implausible file
+/// (`CalibrationFile.implausibility`) and reports a stored one as corrupt.
 public struct CalibrationStore: Sendable, Equatable {
     /// The per-user directory, searched first and written to.
     public var userDirectory: String
@@ -94,10 +95,25 @@ public struct CalibrationStore: Sendable, Equatable {
     /// reports it and continues uncalibrated); it does not fall through to the system file, which would silently
     /// apply a calibration the user meant to replace.
     public func load(sensor: String) throws(CalibrationFileError) -> Located? {
-        for path in candidatePaths(forSensor: sensor) where FileSystem.exists(path) {
+        for path in candidatePaths(forSensor: sensor) where try Self.isPresent(path) {
             return Located(file: try Self.read(path: path, expectedSensor: sensor), path: path)
         }
         return nil
+    }
+
+    /// True when a file is at `path`, false when nothing is; a lookup that cannot tell — a directory on the way
+    /// that may not be searched, a symbolic link to nothing or in a loop — is `.unreadable`, never "no file"
+    /// (which would silently fall through to the system file or to no calibration).
+    static func isPresent(_ path: String) throws(CalibrationFileError) -> Bool {
+        switch FileSystem.presence(path) {
+        case .present: return true
+        case .absent: return false
+        case .danglingLink:
+            throw .unreadable(
+                path: path, reason: "it is a symbolic link to a file that does not exist", permission: false)
+        case .failed(let error):
+            throw .unreadable(path: path, reason: error.reason, permission: error.errno.isPermissionError)
+        }
     }
 
     /// Reads and decodes the file at `path`; with `expectedSensor`, refuses a file for another sensor.
@@ -115,7 +131,8 @@ public struct CalibrationStore: Sendable, Equatable {
     }
 
     /// Writes `file` to `path` atomically (temporary file, fsync, rename, fsync of the directory), creating the
-    /// directory if needed. On any failure the previous file at `path` is untouched.
+    /// directory if needed; refuses an implausible calibration (`.implausible`) before touching anything. On any
+    /// failure the previous file at `path` is untouched.
     public static func write(_ file: CalibrationFile, to path: String) throws(CalibrationFileError) {
         try write(file, to: path, crashAt: nil)
     }
@@ -123,6 +140,7 @@ public struct CalibrationStore: Sendable, Equatable {
     static func write(
         _ file: CalibrationFile, to path: String, crashAt crash: FileSystem.CrashPoint?
     ) throws(CalibrationFileError) {
+        if let problem = file.implausibility { throw .implausible(path: path, detail: problem) }
         let directory = FileSystem.directoryName(path)
         do {
             try FileSystem.makeDirectories(directory)
@@ -224,7 +242,7 @@ public struct CalibrationStore: Sendable, Equatable {
     /// calibration is reset).
     public func remove(sensor: String) throws(CalibrationFileError) -> [String] {
         var removed: [String] = []
-        for path in candidatePaths(forSensor: sensor) where FileSystem.exists(path) {
+        for path in candidatePaths(forSensor: sensor) where try Self.isPresent(path) {
             try Self.removeFile(path)
             removed.append(path)
         }
@@ -256,12 +274,20 @@ public struct CalibrationStore: Sendable, Equatable {
         public var content: Result<CalibrationFile, CalibrationFileError>
     }
 
-    /// Every calibration file in the store (`*.json`, not temporary files), user directory first, each decoded.
+    /// Every calibration file in the store (`*.json`, not temporary files), user directory first, each decoded; a
+    /// store directory that exists but cannot be listed is an entry of its own with the failure.
     /// Files shadowed by a user file of the same name are listed too; `shadowed(_:)` tells which.
     public func entries() -> [Entry] {
         var result: [Entry] = []
         for directory in [userDirectory, systemDirectory] {
-            for name in FileSystem.list(directory) ?? [] where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            guard let names = FileSystem.list(directory) else {
+                // A store directory that is there but cannot be listed is reported, not taken for an empty one.
+                if let problem = Self.unlistable(directory) {
+                    result.append(Entry(path: directory, content: .failure(problem)))
+                }
+                continue
+            }
+            for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
                 let path = directory + "/" + name
                 do {
                     result.append(Entry(path: path, content: .success(try Self.read(path: path))))
@@ -271,6 +297,16 @@ public struct CalibrationStore: Sendable, Equatable {
             }
         }
         return result
+    }
+
+    /// Why `directory`, which could not be listed, is not simply missing; nil when it does not exist.
+    private static func unlistable(_ directory: String) -> CalibrationFileError? {
+        do {
+            guard try isPresent(directory) else { return nil }
+        } catch {
+            return error
+        }
+        return .unreadable(path: directory, reason: "the directory cannot be listed", permission: true)
     }
 
     /// True when `path` is a system file hidden by a user file of the same name.

@@ -78,7 +78,7 @@ struct BufferedCapture {
             throw capture.wrap(error, writing: "trigger/current_trigger")
         }
         capture.configuration.log("\(label): trigger \(own) selected")
-        restorer.changed("trigger/current_trigger") { () throws(IIOError) in
+        restorer.changed("trigger/current_trigger", from: current?.name ?? "") { () throws(IIOError) in
             try device.setTrigger(current)
         }
     }
@@ -142,7 +142,7 @@ struct BufferedCapture {
             throw capture.wrap(error, writing: "buffer/enable")
         }
         if let previousLength {
-            restorer.changed("buffer/length") { () throws(IIOError) in
+            restorer.changed("buffer/length", from: previousLength) { () throws(IIOError) in
                 try device.writeAttribute("length", .buffer, value: previousLength)
             }
         }

@@ -10,7 +10,8 @@ import SystemSupport
 /// or, when discovery chose polling or the driver rejects the buffer with EINVAL (bmi160/bmi270 without a
 /// trigger), by reading `in_*_raw` on a monotonic schedule (`PolledCapture`). A step counter is enabled and polled
 /// (`StepCounterCapture`) on a thread of its own, even when its chip's accelerometer is captured too. Every sysfs
-/// value it changes is restored when the thread ends, whatever the reason (`SysfsRestorer`).
+/// value it changes is restored when the thread ends, whatever the reason (`SysfsRestorer`), and no other
+/// bodyreadings capture changes them meanwhile (`DeviceClaim`).
 final class DeviceCapture: @unchecked Sendable {
     // @unchecked: `canceller`, `counts`, `startFailure` and `launched` are guarded by `lock`; the rest is immutable or
     // confined to the capture thread.
@@ -130,10 +131,14 @@ final class DeviceCapture: @unchecked Sendable {
             didStart = true
             started.signal()
         }
-        var restoreFailures: [String] = []
+        var restoreFailures: [UnrestoredValue] = []
         var failure: CaptureError?
         do throws(CaptureError) {
             let context = try openContext()
+            // Claimed before the first write and given up after the restorer ran (defers run last-declared first).
+            let claim = try DeviceClaim(
+                uri: uri, deviceID: deviceID, role: sensors.isEmpty ? "steps" : nil, label: label)
+            defer { claim.release() }
             var restorer = SysfsRestorer()
             defer { restoreFailures = restorer.restore() }
             try capture(context: context, restorer: &restorer, markStarted: markStarted)
@@ -148,13 +153,8 @@ final class DeviceCapture: @unchecked Sendable {
                 started.signal()
             }
         }
-        if failure?.kind == .vanished, !restoreFailures.isEmpty {
-            // Nothing is left to restore on a device that is gone; one line instead of one per value.
-            configuration.log("\(label): gone, \(restoreFailures.count) changed value(s) could not be restored")
-        } else {
-            for restoreFailure in restoreFailures {
-                configuration.log("warning: \(label): could not restore \(restoreFailure)")
-            }
+        if !restoreFailures.isEmpty {
+            configuration.log(.notRestored(device: label, values: restoreFailures, gone: failure?.kind == .vanished))
         }
         if !didStart && startFailure == nil { started.signal() }
         queue.producerFinished()
@@ -207,7 +207,7 @@ final class DeviceCapture: @unchecked Sendable {
             do {
                 let previous = try device.readAttribute(at: step.location)
                 try device.writeAttribute(at: step.location, value: frequency.sysfsText)
-                restorer.changed(step.location.file) { () throws(IIOError) in
+                restorer.changed(step.location.file, from: previous) { () throws(IIOError) in
                     try device.writeAttribute(at: step.location, value: previous)
                 }
             } catch {

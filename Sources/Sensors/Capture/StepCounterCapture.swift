@@ -73,7 +73,7 @@ struct StepCounterCapture {
             let previous = try device.readAttribute(at: location)
             guard Double(attributeText: previous) != 1 else { return }
             try device.writeAttribute(at: location, value: "1")
-            restorer.changed(location.file) { () throws(IIOError) in
+            restorer.changed(location.file, from: previous) { () throws(IIOError) in
                 try device.writeAttribute(at: location, value: previous)
             }
             capture.configuration.log("\(label): step counter enabled (\(location.file) \(previous) → 1)")

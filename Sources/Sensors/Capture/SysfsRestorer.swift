@@ -1,20 +1,27 @@
+import IIO
+
 /// The sysfs values a capture changed, with how to put each back: undone in reverse order on every exit path.
 struct SysfsRestorer {
-    private var steps: [(description: String, undo: () throws -> Void)] = []
+    private var steps: [(change: UnrestoredValue, undo: () throws(IIOError) -> Void)] = []
 
-    /// Remembers how to undo one change (call right after the change succeeded).
-    mutating func changed(_ description: String, undo: @escaping () throws -> Void) {
-        steps.append((description, undo))
+    /// Remembers how to undo one change of `attribute`, whose text was `previous` (call right after the change
+    /// succeeded).
+    mutating func changed(_ attribute: String, from previous: String, undo: @escaping () throws(IIOError) -> Void) {
+        let text = String(Substring(previous).trimmingWhitespace)
+        steps.append((UnrestoredValue(attribute: attribute, previous: text, reason: ""), undo))
     }
 
-    /// Undoes every change, newest first; returns the ones that could not be undone (a vanished device).
-    mutating func restore() -> [String] {
-        var failures: [String] = []
+    /// Undoes every change, newest first; returns the ones that could not be undone (a vanished device, a lost
+    /// connection), each with why.
+    mutating func restore() -> [UnrestoredValue] {
+        var failures: [UnrestoredValue] = []
         for step in steps.reversed() {
             do {
                 try step.undo()
             } catch {
-                failures.append("\(step.description): \(error)")
+                var failure = step.change
+                failure.reason = error.errno.description
+                failures.append(failure)
             }
         }
         steps.removeAll()

@@ -71,9 +71,13 @@ public enum SensorDiscovery {
                     .contextUnreachable, "host '\(host)' of '\(uri)' does not resolve", uri: uri,
                     errno: error.errno.rawValue)
             case .permissionDenied, .notPermitted:
-                throw SensorError(.permissionDenied, error.description, uri: uri, errno: error.errno.rawValue)
+                throw SensorError(
+                    .permissionDenied, SensorError.message(for: error, uri: uri), uri: uri,
+                    errno: error.errno.rawValue)
             case .timedOut, .ioError, .noSuchFileOrDirectory, .noSuchDevice:
-                throw SensorError(.contextUnreachable, error.description, uri: uri, errno: error.errno.rawValue)
+                throw SensorError(
+                    .contextUnreachable, SensorError.message(for: error, uri: uri), uri: uri,
+                    errno: error.errno.rawValue)
             default:
                 var wrapped = SensorError(error, uri: uri)
                 if wrapped.reason == .ioError { wrapped.reason = .contextUnreachable }
@@ -237,49 +241,6 @@ public enum SensorDiscovery {
             result[device.id] = SensorIdentity(rawValue: text)
         }
         return result
-    }
-
-    /// The host of an `ip:HOST[:PORT]` URI (`raspberrypi.local`, `192.168.1.7`, `[fe80::1]`), nil for other URIs.
-    static func host(of uri: String) -> String? {
-        guard uri.hasPrefix("ip:") else { return nil }
-        let rest = uri.dropFirst(3)
-        if rest.hasPrefix("["), let end = rest.firstIndex(of: "]") { return String(rest[...end]) }
-        let host = rest.filter { $0 == ":" }.count == 1 ? rest.prefix { $0 != ":" } : rest
-        return host.isEmpty ? nil : String(host)
-    }
-
-    static func normalized(_ uri: String?) -> String {
-        guard let uri, !uri.isEmpty else { return "local:" }
-        return uri
-    }
-
-    /// Rejects URIs libiio would misread: unknown schemes, `ip:` without a host, a non-numeric port.
-    static func validate(uri: String) throws(SensorError) {
-        let schemes = ["local:", "ip:", "usb:", "xml:", "serial:"]
-        guard let scheme = schemes.first(where: uri.hasPrefix) else {
-            throw SensorError(
-                .malformedURI, "'\(uri)' is not a libiio URI (local:, ip:HOST[:PORT], usb:[BUS.ADDR], xml:FILE)",
-                uri: uri)
-        }
-        let rest = uri.dropFirst(scheme.count)
-        switch scheme {
-        case "ip:":
-            guard !rest.isEmpty else {
-                throw SensorError(.malformedURI, "'\(uri)' names no host (ip:HOST[:PORT])", uri: uri)
-            }
-            if !rest.hasPrefix("["), rest.filter({ $0 == ":" }).count == 1, let colon = rest.lastIndex(of: ":") {
-                let port = rest[rest.index(after: colon)...]
-                guard let number = Int(port), (1...65535).contains(number) else {
-                    throw SensorError(.malformedURI, "'\(uri)' has an invalid port '\(port)' (1…65535)", uri: uri)
-                }
-            }
-        case "xml:":
-            guard !rest.isEmpty else {
-                throw SensorError(.malformedURI, "'\(uri)' names no file (xml:FILE)", uri: uri)
-            }
-        default:
-            break
-        }
     }
 }
 

@@ -75,7 +75,8 @@ public struct SensorError: Error, Sendable, Equatable, CustomStringConvertible {
         }
         let device = error.deviceID.map { id in error.deviceName.map { "\(id) (\($0))" } ?? id } ?? error.deviceName
         self.init(
-            reason, error.description, uri: uri ?? error.uri, device: device, attribute: error.attribute,
+            reason, Self.message(for: error, uri: uri), uri: uri ?? error.uri, device: device,
+            attribute: error.attribute,
             errno: error.isParseFailure ? nil : error.errno.rawValue)
     }
 

@@ -14,6 +14,8 @@ public struct CaptureError: Error, Sendable, Equatable, CustomStringConvertible 
         case permissionDenied
         /// Another process holds the buffer (EBUSY): exit 69.
         case busy
+        /// Another bodyreadings capture holds the device's settings (its `DeviceClaim`): exit 69.
+        case inUse
         /// A recording could not be read or is malformed: exit 65.
         case malformedInput
         /// Reading or writing failed otherwise: exit 74.

@@ -7,6 +7,10 @@ public enum CaptureNote: Sendable, Equatable, CustomStringConvertible, Expressib
     /// A device delivers fewer samples than it runs at — about `achieved` per second of `rate` Hz — because each
     /// read is a round trip (`cause`); a longer update interval (more samples per read) helps.
     case slowDelivery(device: String, achieved: Double, rate: Double, cause: RoundTrip)
+    /// Sysfs values a capture of `device` changed could not be set back when it ended (the server hung up, the
+    /// device went away: `gone`): the device keeps the capture's settings. Said once per device, after its capture
+    /// ended; a caller that sees it should not report success.
+    case notRestored(device: String, values: [UnrestoredValue], gone: Bool)
 
     /// What makes every read a round trip.
     public enum RoundTrip: Sendable, Equatable {
@@ -26,6 +30,8 @@ public enum CaptureNote: Sendable, Equatable, CustomStringConvertible, Expressib
         case .info(let line): line
         case .slowDelivery(let device, let achieved, let rate, let cause): Self.slowDelivery(
             device: device, achieved: achieved, rate: rate, cause: cause, advice: "a longer update interval helps")
+        case .notRestored(let device, let values, let gone):
+            Self.leftChanged(device: device, values: values, gone: gone)
         }
     }
 
@@ -41,5 +47,15 @@ public enum CaptureNote: Sendable, Equatable, CustomStringConvertible, Expressib
             "warning: \(device): polling achieves about \(achieved.sysfsText) Hz of \(rate.sysfsText) Hz (each read "
                 + "is a round trip); \(advice)"
         }
+    }
+
+    /// `warning: bmi160 (iio:device0): left changed: sampling_frequency (was 100; Connection reset by peer)`; for
+    /// a device that is gone, without the reasons (they all say so).
+    private static func leftChanged(device: String, values: [UnrestoredValue], gone: Bool) -> String {
+        let list = values.map { value in
+            let was = value.previous.isEmpty ? "was none" : "was \(value.previous)"
+            return "\(value.attribute) (\(was)\(gone ? "" : "; " + value.reason))"
+        }
+        return "warning: \(device)\(gone ? " is gone" : ""): left changed: " + list.joined(separator: ", ")
     }
 }

@@ -156,6 +156,10 @@ public final class IIODTestServer: Sendable {
     /// `/dev/iio:deviceN` gives), as iiod does when its refill fails. Attribute reads keep working.
     public func vanish(errno: Int32 = ENODEV) { state.vanish(errno: errno) }
 
+    /// Makes every attribute write from now on answer `-errno` (default `EIO`: a driver whose bus stopped
+    /// answering), so that a client's clean-up writes fail while reads keep working.
+    public func refuseWrites(errno: Int32 = EIO) { state.refuseWrites(errno: errno) }
+
     /// Disconnects every client at once (iiod killed, network gone); the server keeps listening.
     public func dropConnections() {
         clients.withLock { fds in
@@ -216,6 +220,11 @@ public final class IIODTestServer: Sendable {
 
     /// Every WRITE received, accepted or refused, in order.
     public var writes: [AttributeWrite] { state.writes }
+
+    /// How many writes of `attribute` (the libiio name, any device or channel) were accepted.
+    public func acceptedWrites(of attribute: String) -> Int {
+        state.writes.filter { $0.attribute == attribute && $0.result >= 0 }.count
+    }
 
     /// Every command line received, in order (payload bytes excluded).
     public var commands: [String] { state.commands }

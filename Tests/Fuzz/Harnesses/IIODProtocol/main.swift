@@ -34,7 +34,8 @@ FuzzDriver.run { bytes in
         }
     }
     shutdown(client, Int32(SHUT_WR))
-    let state = ServerState(fixture: fixture, trajectory: ScriptedTrajectory.demo, rateScale: .infinity, dropEvery: 0)
+    let state = ServerState(
+        fixture: fixture, trajectory: ScriptedTrajectory.demo, pulse: .simulated(), rateScale: .infinity, dropEvery: 0)
     IIODSession(stream: SocketStream(fd: server), state: state, isStopping: { false }).run()
     close(server)
     drained.wait()

@@ -302,7 +302,11 @@ final class IIODSession {
         guard let device = state.fixture.device(arguments[0]) else { return answer(errno(ENODEV)) }
         let maskText = arguments[2]
         let wordCount = (device.channels.count + 31) / 32
-        guard maskText.utf8.count == wordCount * 8 else { return answer(errno(EINVAL)) }
+        // Hex digits only, so that characters and bytes agree when the words are cut out (a multi-byte character
+        // counted 8 bytes but fewer characters, and the cut went out of bounds: found by fuzz-iiod-protocol).
+        guard maskText.utf8.count == wordCount * 8, maskText.utf8.allSatisfy({ Self.isHexDigit($0) }) else {
+            return answer(errno(EINVAL))
+        }
         var words: [UInt32] = []
         var end = maskText.endIndex
         while end > maskText.startIndex {
@@ -319,6 +323,11 @@ final class IIODSession {
         }
         if buffers.updateValue(buffer, forKey: device.id) == nil { state.adjustOpenBuffers(of: device.id, by: 1) }
         return answer(0)
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     private func close(_ arguments: [String]) -> Bool {

@@ -35,6 +35,7 @@ final class ServerState: Sendable {
     /// Every n-th sample of the grid is left out of buffers (0: none).
     let dropEvery: Int
     private let vanishedErrno = Locked<Int32?>(nil)
+    private let refusedWrites = Locked<Int32?>(nil)
 
     init(fixture: IIOFixture, trajectory: any Trajectory, pulse: PulseWaveform, rateScale: Double, dropEvery: Int) {
         self.dropEvery = dropEvery
@@ -112,7 +113,7 @@ final class ServerState: Sendable {
         var text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         while text.hasSuffix("\n") { text.removeLast() }
         let result: Int
-        if let error = attribute.writeError {
+        if let error = attribute.writeError ?? refusedWrites.withLock({ $0 }) {
             result = -Int(error)
         } else if attribute.isReadOnly {
             result = -Int(EACCES)
@@ -220,6 +221,8 @@ final class ServerState: Sendable {
     var vanished: Int32? { vanishedErrno.withLock { $0 } }
 
     func vanish(errno: Int32) { vanishedErrno.withLock { $0 = errno } }
+
+    func refuseWrites(errno: Int32) { refusedWrites.withLock { $0 = errno } }
 
     // MARK: Bookkeeping for tests
 

@@ -1,0 +1,76 @@
+import SystemSupport
+
+/// A capture's exclusive claim on the sysfs settings of one device, held from before its first write until after
+/// the restorer put them back: a second bodyreadings capture of the same device (another `stream`, a `serve`) is
+/// refused with `CaptureError.Kind.inUse` instead of changing the sampling frequency under the first and, at its
+/// end, "restoring" the first one's value.
+///
+/// The claim is an `flock` on `/run/lock/bodyreadings-<context>-<device>[-<role>].lock` (world-writable and
+/// sticky on Debian, so users share it; else `/tmp`): the kernel drops it when the process
+/// ends however it ends. The context is the URI as given (`local:` for none), so two names of one iiod host
+/// (`ip:localhost`, `ip:127.0.0.1`) are not recognised as one. A step counter's capture claims a role of its own
+/// (`steps`): it writes only `in_steps_en`, and runs beside the same chip's motion capture.
+struct DeviceClaim {
+    private let lock: ExclusiveFileLock?
+
+    /// Claims `deviceID` of the context `uri` for `role` (nil: the sampling settings).
+    ///
+    /// - Parameters:
+    ///   - label: the device as messages name it, `bmi160 (iio:device0)`.
+    ///   - directories: where lock files may go, first usable wins (tests pass their own).
+    /// - Throws: `CaptureError` `.inUse` when another capture holds the claim. When no directory can hold a lock
+    ///   file, the capture goes ahead unclaimed (as before claims existed) rather than refusing to run.
+    init(
+        uri: String, deviceID: String, role: String?, label: String,
+        directories: [String] = DeviceClaim.defaultDirectories()
+    ) throws(CaptureError) {
+        let name = Self.fileName(uri: uri, deviceID: deviceID, role: role)
+        for directory in directories where FileSystem.exists(directory) {
+            switch try? ExclusiveFileLock.attempt(directory + "/" + name) {
+            case .acquired(let lock):
+                self.lock = lock
+                return
+            case .held(let holder):
+                let who = holder.map { "bodyreadings process \($0)" } ?? "another bodyreadings process"
+                throw CaptureError(.inUse, "\(label) is in use by \(who), which changed its settings")
+            case nil:
+                continue
+            }
+        }
+        self.lock = nil
+    }
+
+    /// Gives the claim up (after the restorer ran).
+    func release() {
+        lock?.release()
+    }
+
+    /// `/run/lock`, then `/tmp`: both shared by every user (a per-user directory such as `$XDG_RUNTIME_DIR` would
+    /// not stop a second user's capture of the same device).
+    static func defaultDirectories() -> [String] { ["/run/lock", "/tmp"] }
+
+    /// `bodyreadings-ip%3A127.0.0.1%3A30431-iio%3Adevice0.lock`: every byte but letters, digits, `.` and `_`
+    /// percent-encoded, so that any URI gives one file name and different URIs different names.
+    static func fileName(uri: String, deviceID: String, role: String?) -> String {
+        let context = uri.isEmpty ? "local:" : uri
+        let parts = [context, deviceID] + (role.map { [$0] } ?? [])
+        return "bodyreadings-" + parts.map(escaped).joined(separator: "-") + ".lock"
+    }
+
+    private static func escaped(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                result += "%"
+                result.unicodeScalars.append(digits[Int(byte >> 4)])
+                result.unicodeScalars.append(digits[Int(byte & 0xF)])
+            }
+        }
+        return result
+    }
+}

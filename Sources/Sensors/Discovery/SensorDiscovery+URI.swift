@@ -1,0 +1,83 @@
+/// The URIs discovery accepts: `local:` for none, and libiio's forms checked before libiio sees them, so that a
+/// malformed one is a usage error (exit 64) naming the right form rather than libiio's "Bad URI" or a failed lookup.
+extension SensorDiscovery {
+    /// The host of an `ip:HOST[:PORT]` URI (`raspberrypi.local`, `192.168.1.7`, `[fe80::1]`), nil for other URIs.
+    static func host(of uri: String) -> String? {
+        guard uri.hasPrefix("ip:") else { return nil }
+        let rest = uri.dropFirst(3)
+        if rest.hasPrefix("["), let end = rest.firstIndex(of: "]") { return String(rest[...end]) }
+        let host = rest.filter { $0 == ":" }.count == 1 ? rest.prefix { $0 != ":" } : rest
+        return host.isEmpty ? nil : String(host)
+    }
+
+    static func normalized(_ uri: String?) -> String {
+        guard let uri, !uri.isEmpty else { return "local:" }
+        return uri
+    }
+
+    /// Rejects URIs libiio would misread: unknown schemes, `ip:` without a host, a non-numeric port.
+    static func validate(uri: String) throws(SensorError) {
+        let schemes = ["local:", "ip:", "usb:", "xml:", "serial:"]
+        guard let scheme = schemes.first(where: uri.hasPrefix) else {
+            throw SensorError(
+                .malformedURI, "'\(uri)' is not a libiio URI (local:, ip:HOST[:PORT], usb:[BUS.ADDR], xml:FILE)",
+                uri: uri)
+        }
+        let rest = uri.dropFirst(scheme.count)
+        switch scheme {
+        case "ip:":
+            guard !rest.isEmpty else {
+                throw SensorError(.malformedURI, "'\(uri)' names no host (ip:HOST[:PORT])", uri: uri)
+            }
+            try validate(host: rest, of: uri)
+        case "xml:":
+            guard !rest.isEmpty else {
+                throw SensorError(.malformedURI, "'\(uri)' names no file (xml:FILE)", uri: uri)
+            }
+        case "usb:":
+            // libiio 0.24: `usb:` (the only device) or `usb:BUS.ADDRESS[.INTERFACE]`, decimal numbers.
+            let numbers = rest.split(separator: ".", omittingEmptySubsequences: false)
+            guard rest.isEmpty || (2...3).contains(numbers.count) && numbers.allSatisfy({ UInt16($0) != nil }) else {
+                throw SensorError(.malformedURI, "'\(uri)' is not usb: or usb:BUS.ADDRESS[.INTERFACE]", uri: uri)
+            }
+        default:
+            break
+        }
+    }
+
+    /// `HOST`, `HOST:PORT`, `[IPV6]`, `[IPV6]:PORT` or a bare IPv6 address (more than one colon, no port): a host of
+    /// letters, digits, `.`, `-`, `_` (an IPv6 address of hex digits, `:`, `.` and a `%zone`).
+    private static func validate(host rest: Substring, of uri: String) throws(SensorError) {
+        func malformed(_ why: String) -> SensorError {
+            SensorError(.malformedURI, "'\(uri)' \(why) (ip:HOST[:PORT], ip:[IPV6][:PORT])", uri: uri)
+        }
+        var host = rest
+        var port: Substring?
+        if rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]") else { throw malformed("has no ']' after its IPv6 address") }
+            host = rest[rest.index(after: rest.startIndex)..<close]
+            let after = rest[rest.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { throw malformed("has '\(after)' after its IPv6 address") }
+                port = after.dropFirst()
+            }
+        } else if rest.filter({ $0 == ":" }).count == 1, let colon = rest.lastIndex(of: ":") {
+            host = rest[..<colon]
+            port = rest[rest.index(after: colon)...]
+        }
+        if let port {
+            guard let number = Int(port), (1...65535).contains(number) else {
+                throw SensorError(.malformedURI, "'\(uri)' has an invalid port '\(port)' (1…65535)", uri: uri)
+            }
+        }
+        let isIPv6 = host.contains(":")
+        let allowed = host.unicodeScalars.allSatisfy { scalar in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_": true
+            case ":", "%": isIPv6
+            default: false
+            }
+        }
+        guard !host.isEmpty, allowed else { throw malformed("names no valid host") }
+    }
+}
