@@ -10,11 +10,14 @@ import Darwin
 /// one refused can say who holds it, and removes the file when it lets go (no lock files pile up); a taker that
 /// finds its file removed meanwhile starts again on the new one.
 package final class ExclusiveFileLock: @unchecked Sendable {
-    // @unchecked: `descriptor` is only changed by `release()`, which its one owner calls once.
+    // @unchecked: `descriptor` is guarded by `guardLock`: `release()` may come from two threads at once (a capture's
+    // stop on its thread and a second signal's emergency stop), and closing twice would close a descriptor number
+    // that another thread opened meanwhile.
 
     /// The lock file.
     package let path: String
     private var descriptor: Int32
+    private let guardLock = ThreadLock()
 
     private init(path: String, descriptor: Int32) {
         self.path = path
@@ -74,10 +77,12 @@ package final class ExclusiveFileLock: @unchecked Sendable {
     /// Gives the lock up and removes the file (while still holding it, so that no one locks a file about to go).
     /// Idempotent.
     package func release() {
-        guard descriptor >= 0 else { return }
-        unlink(path)
-        try? SystemCall.close(descriptor, path: path)
-        descriptor = -1
+        guardLock.withLock {
+            guard descriptor >= 0 else { return }
+            unlink(path)
+            try? SystemCall.close(descriptor, path: path)
+            descriptor = -1
+        }
     }
 
     deinit { release() }
