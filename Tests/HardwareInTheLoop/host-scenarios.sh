@@ -96,8 +96,11 @@ scenario_stream_remote() {
     cp "$scratch/stream.err" "$HIL_RESULTS/stream-remote.err"
     [ "$status" -eq 0 ] || { fail "stream exited $status: $(tail -c 200 "$scratch/stream.err")"; return; }
     local result
-    if result=$("$hub" check-stream $HIL_TRUTH_ARGS --interval 0.05 --expected-rows 100 --max-rate-error 0.05 \
-        < "$scratch/stream.jsonl"); then
+    # A gap of up to 5 intervals: the rows' times are the hub's report arrivals in the guest, whose feeder shares two
+    # emulated CPUs with iiod and the other feeders; one CI-like run saw a 0.166 s hole with no sample lost by the
+    # capture (the loss counters, the rate and the row count are still held to 0 and 5 %).
+    if result=$("$hub" check-stream $HIL_TRUTH_ARGS --interval 0.05 --max-gap-intervals 5 --expected-rows 100 \
+        --max-rate-error 0.05 < "$scratch/stream.jsonl"); then
         pass "$result"
     else
         fail "$result"

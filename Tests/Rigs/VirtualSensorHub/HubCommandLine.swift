@@ -12,7 +12,7 @@ import MotionSimulation
 ///     bodyreadings-virtual-hub check --quantity Q --scale S --start T [--max-error E] [--rms-error E]
 ///                                    [--interval-ms N] [COMMON] < samples
 ///     bodyreadings-virtual-hub check-stream [--start T] [--settle S] [--max-gravity-angle DEG]
-///                                    [--max-rate-error E] [--interval S] [--expected-rows N] [--tolerate-losses]
+///                                    [--max-rate-error E] [--interval S] [--max-gap-intervals N] [--expected-rows N] [--tolerate-losses]
 ///                                    [COMMON] < jsonl
 ///     COMMON: --trajectory rest|tilt|rotate|sway|rest-then-sway|tilts|demo|walk --duration S --gyro-bias x,y,z --accel-offset x,y,z
 ///             --noise FACTOR --seed N
@@ -59,6 +59,7 @@ public enum HubCommandLine {
           --max-gravity-angle D check-stream: largest gravity direction error, degrees (default 2)
           --max-rate-error E    check-stream: largest rotation rate error, rad/s (default: unchecked)
           --interval S          check-stream: the --interval asked: mean within 5 %, no gap over 3 intervals
+          --max-gap-intervals N check-stream: the largest gap allowed, in intervals (default 3)
           --expected-rows N     check-stream: row count within 5 %
           --tolerate-losses     check-stream: do not fail on the summary's overrun and loss counters
           --verbose             hub: log every uhid request to stderr
@@ -119,7 +120,7 @@ public enum HubCommandLine {
                 if option == "--gyro-bias" { imu.gyroBias = vector } else { imu.accelOffset = vector }
             case "--duration", "--unplug-after", "--noise", "--rate", "--at", "--scale", "--start", "--max-error",
                 "--rms-error", "--interval-ms", "--start-monotonic", "--settle", "--max-gravity-angle", "--max-rate-error", "--interval",
-                "--expected-rows":
+                "--expected-rows", "--max-gap-intervals":
                 guard let text = value(option) else { return 64 }
                 guard let number = Double(text), number >= 0, number.isFinite else {
                     return fail("\(option) needs a non-negative number, got '\(text)'")
@@ -139,6 +140,7 @@ public enum HubCommandLine {
                 case "--max-rate-error": streamCheck.maximumRotationRateError = number
                 case "--interval": streamCheck.interval = number
                 case "--expected-rows": streamCheck.expectedRows = Int(number)
+                case "--max-gap-intervals": streamCheck.maximumGapIntervals = number
                 case "--max-error": check.maximumError = number
                 case "--rms-error": check.rmsError = number
                 case "--interval-ms": check.intervalMilliseconds = number

@@ -22,8 +22,11 @@ public struct MotionCheck: Sendable {
         public var maximumGravityAngle = 2.0
         /// Largest rotation-rate error (vector norm), rad/s. Default: unchecked.
         public var maximumRotationRateError = Double.infinity
-        /// The `--interval` asked, seconds: the mean spacing must be within 5 % and no gap above 3 intervals.
+        /// The `--interval` asked, seconds: the mean spacing must be within 5 % and no gap above
+        /// `maximumGapIntervals` intervals.
         public var interval: Double?
+        /// The largest gap between rows allowed, in intervals. Default 3.
+        public var maximumGapIntervals = 3.0
         /// Rows expected (±5 %), e.g. duration / interval; nil: unchecked.
         public var expectedRows: Int?
         /// Accept non-zero loss counters in the summary (for scenarios about something else, e.g. permissions).
@@ -116,7 +119,7 @@ public struct MotionCheck: Sendable {
             if abs(result.meanInterval / interval - 1) > 0.05 {
                 result.failures.append(String(format: "mean interval %.4f s, asked %.4f s", result.meanInterval, interval))
             }
-            if result.maximumGap > 3 * interval {
+            if result.maximumGap > settings.maximumGapIntervals * interval {
                 result.failures.append(String(format: "gap of %.3f s (asked %.3f s)", result.maximumGap, interval))
             }
         }
