@@ -14,4 +14,13 @@ package enum MonotonicClock {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)) / 1e9
     }
+
+    /// Sleeps `seconds` (at least; a signal's interruption is resumed). The corresponding C function is
+    /// `nanosleep`.
+    package static func sleep(_ seconds: Double) {
+        guard seconds > 0, seconds.isFinite else { return }
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+    }
 }

@@ -143,7 +143,19 @@ struct BufferedCapture {
         }
         if let previousLength {
             restorer.changed("buffer/length", from: previousLength) { () throws(IIOError) in
-                try device.writeAttribute("length", .buffer, value: previousLength)
+                // A cancel from another thread (a signal, a closed pipe) holds the buffer for a moment after the
+                // capture let go of it; until its last reference disables it the kernel answers EBUSY. The VM tier
+                // saw that race: retry for up to a second.
+                var attempts = 0
+                while true {
+                    do throws(IIOError) {
+                        try device.writeAttribute("length", .buffer, value: previousLength)
+                        return
+                    } catch where error.errno == .busy && attempts < 100 {
+                        attempts += 1
+                        MonotonicClock.sleep(0.01)
+                    }
+                }
             }
         }
         return buffer
