@@ -12,18 +12,15 @@ import Darwin
 /// if thread.isCurrent { … }        // true only inside `loop()`
 /// ```
 ///
-/// The thread holds its closure until it returns, and the handle does not hold it after that; the handle need not
-/// be kept. Thread-safe.
+/// The thread holds its closure until it returns; the handle need not be kept. Thread-safe.
 package final class NamedThread: Sendable {
-    /// Dropped when the thread takes it: a handle kept by the object its closure captures (`thread = start { [self]
-    /// in … }`) would otherwise keep both alive for good, a cycle AddressSanitizer reports as a leak.
-    private let body: ThreadLockedValue<(@Sendable () -> Void)?>
+    private let body: @Sendable () -> Void
     /// The running thread's id, set on the thread before `body` runs and cleared after it returns, so that a
     /// finished thread's recycled id never matches another thread.
     private let running = ThreadLockedValue<pthread_t?>(nil)
 
     private init(body: @escaping @Sendable () -> Void) {
-        self.body = ThreadLockedValue(body)
+        self.body = body
     }
 
     /// Starts a thread running `body`. `name` shows in `ps -L`/`top -H`, cut to the kernel's 15 bytes.
@@ -64,9 +61,7 @@ package final class NamedThread: Sendable {
 
     fileprivate func run() {
         running.value = pthread_self()
-        let work = body.value
-        body.value = nil
-        work?()
+        body()
         running.value = nil
     }
 }
