@@ -19,36 +19,21 @@ extension CalibrationFile {
     /// readings into bad ones (a NaN bias makes every reading NaN) — or nil when every section is plausible. The
     /// store refuses to write such a file and reports a stored one as corrupt.
     public var implausibility: String? {
-        if let gyroscope,
-            let problem = Self.problem(gyroscope.bias, "gyroscope.bias", Self.maximumGyroscopeBias, "rad/s")
-        {
-            return problem
-        }
-        if let accelerometer {
-            if let problem = Self.problem(
-                accelerometer.offset, "accelerometer.offset", Self.maximumAccelerometerOffset, "m/s²")
-            {
-                return problem
-            }
-            if let problem = Self.problem(
-                accelerometer.matrix, "accelerometer.matrix", Self.maximumAccelerometerMatrixDeviation)
-            {
-                return problem
-            }
-        }
-        if let magnetometer {
-            if let problem = Self.problem(
-                magnetometer.hardIron, "magnetometer.hard_iron", Self.maximumHardIron, "µT")
-            {
-                return problem
-            }
-            if let problem = Self.problem(
-                magnetometer.softIron, "magnetometer.soft_iron", Self.maximumSoftIronDeviation)
-            {
-                return problem
-            }
-        }
-        return nil
+        // In file order; the first problem found is the one reported.
+        let problems: [String?] = [
+            gyroscope.flatMap { Self.problem($0.bias, "gyroscope.bias", Self.maximumGyroscopeBias, "rad/s") },
+            accelerometer.flatMap {
+                Self.problem($0.offset, "accelerometer.offset", Self.maximumAccelerometerOffset, "m/s²")
+            },
+            accelerometer.flatMap {
+                Self.problem($0.matrix, "accelerometer.matrix", Self.maximumAccelerometerMatrixDeviation)
+            },
+            magnetometer.flatMap { Self.problem($0.hardIron, "magnetometer.hard_iron", Self.maximumHardIron, "µT") },
+            magnetometer.flatMap {
+                Self.problem($0.softIron, "magnetometer.soft_iron", Self.maximumSoftIronDeviation)
+            },
+        ]
+        return problems.lazy.compactMap { $0 }.first
     }
 
     private static func problem(_ value: Vector3, _ name: String, _ limit: Double, _ unit: String) -> String? {
