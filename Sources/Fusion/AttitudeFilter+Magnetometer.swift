@@ -33,8 +33,10 @@ extension AttitudeFilter {
             }
         }
 
-        // Fast start: at least 1/N for the N-th sample until the time constant is reached.
-        if state.magneticInitialGain != 0 {
+        // Fast start: at least 1/N for the N-th sample until the time constant is reached — but not while the field
+        // is rejected outright (VQF's fast start overrides the rejection; with a long time constant it lasts long
+        // enough to average a disturbance in, as `HeadingOffsetFilter` explains).
+        if state.magneticInitialGain != 0 && gain != 0 {
             gain = Swift.max(gain, state.magneticInitialGain)
             state.magneticInitialGain /= state.magneticInitialGain + 1
             if state.magneticInitialGain * settings.magnetometerTimeConstant < step { state.magneticInitialGain = 0 }
@@ -81,7 +83,11 @@ extension AttitudeFilter {
         if Swift.abs(norm - state.magneticCandidateNorm) < normThreshold * state.magneticCandidateNorm
             && Swift.abs(dip - state.magneticCandidateDip) < dipThreshold
         {
-            if Vector3(state.restGyroscopeLowPass.output).norm >= settings.magneticNewFieldMinimumRotation {
+            // A field that stays put while the device turns is the earth's (a magnet close by would change it); the
+            // first one may also be taken at rest, where nothing better is known and the field is at its steadiest.
+            if Vector3(state.restGyroscopeLowPass.output).norm >= settings.magneticNewFieldMinimumRotation
+                || (settings.magneticRestReference && state.isResting && state.magneticReferenceNorm == 0)
+            {
                 state.magneticCandidateTime += step
             }
             state.magneticCandidateNorm += referenceGain * (norm - state.magneticCandidateNorm)

@@ -22,8 +22,8 @@ extension AttitudeFilter {
         // MARK: Heading (magnetometer)
 
         /// Time constant τ_mag of the heading correction from the magnetometer, s. Longer trusts the gyroscope's
-        /// heading more against short magnetic disturbances that the detector misses. Default 15 s.
-        public var magnetometerTimeConstant: Double = 15.0
+        /// heading more against short magnetic disturbances that the detector misses. Default 20 s.
+        public var magnetometerTimeConstant: Double = 20.0
 
         // MARK: Gyroscope bias
 
@@ -78,14 +78,20 @@ extension AttitudeFilter {
         public var magneticCurrentTimeConstant: Double = 0.05
         /// Time constant with which the reference norm and dip follow an undisturbed field, s. Default 20 s.
         public var magneticReferenceTimeConstant: Double = 20.0
-        /// Largest relative deviation of the field's norm from the reference, dimensionless. Default 0.1.
-        public var magneticNormThreshold: Double = 0.1
+        /// Largest relative deviation of the field's norm from the reference, dimensionless. Wider than VQF's 0.1
+        /// because the reference may come from a rest (`magneticRestReference`), where a nearby table or desk can
+        /// bend the field by several per cent from the room's. Default 0.14.
+        public var magneticNormThreshold: Double = 0.14
         /// Largest deviation of the dip angle from the reference, rad. Default 10°.
         public var magneticDipThreshold: Double = 10.0 * degree
         /// How long a new, stable field must be seen during rotation before it becomes the reference, s. Default 20 s.
         public var magneticNewFieldTime: Double = 20.0
         /// The same, for the very first reference, s. Default 5 s.
         public var magneticNewFieldFirstTime: Double = 5.0
+        /// Let time at rest count towards the very first reference too, not only rotation: a device that rests
+        /// before it moves then knows the field before a disturbance can come (a magnet brought close as it starts
+        /// to move would otherwise become the reference). Default true.
+        public var magneticRestReference: Bool = true
         /// Rotation rate above which time counts towards accepting a new field, rad/s. Default 20 °/s.
         public var magneticNewFieldMinimumRotation: Double = 20.0 * degree
         /// How long the field must agree with the reference before it is trusted again, s. Default 0.5 s.

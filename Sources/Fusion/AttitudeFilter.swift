@@ -18,6 +18,9 @@ import MotionMath
 ///   with their filters and gains derived for its period — their inputs change over seconds;
 /// - the Kalman filter estimates a scale-factor error per gyroscope axis along with the bias (state [b; s]; in
 ///   motion a scale error shows as a frame drift R·(s∘ω) next to VQF's R·b), with a tight 0.2 % prior;
+/// - the first magnetic reference field may be learnt at rest, not only in rotation (`Settings.magneticRestReference`),
+///   so that a disturbance that comes as the device starts to move is rejected rather than taken for the reference;
+///   and the heading's fast start does not override an outright rejection;
 /// - the attitude output can be led by `Settings.latencyCompensation` (off by default) of rotation to make up for a
 ///   measured sensor delay; gravity and user acceleration stay at the measurement time;
 /// - `dt` comes from the timestamps (jitter and gaps handled; a gap longer than `Settings.maximumGap` restarts the
