@@ -33,9 +33,10 @@ struct BROADRegressionTests {
     )
     func offlineAccuracyOnDevelopmentTrial() throws {
         let (six, nine) = try Self.accuracy(offline: true)
-        // Measured 0.552° and 2.34° (offlineVQF 0.546° and 3.21°: the smoother's gain on this trial is the heading).
-        #expect(six < 0.60, "6D inclination RMSE \(six)°")
-        #expect(nine < 2.6, "9D heading RMSE \(nine)°")
+        // Measured 0.552° and 2.34° (offlineVQF 0.546° and 3.21°: the smoother's gain on this trial is the heading);
+        // the bounds leave about 3 % and 5 % for harmless numerical changes.
+        #expect(six < 0.57, "6D inclination RMSE \(six)°")
+        #expect(nine < 2.45, "9D heading RMSE \(nine)°")
     }
 
     /// 6D inclination and 9D heading RMSE, degrees, of the online filter or the offline smoother on the trial.
