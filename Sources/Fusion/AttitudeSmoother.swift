@@ -15,9 +15,13 @@ import MotionMath
 /// 4. the heading disagreement with the magnetometer is filtered forwards, then backwards, ignoring the field where
 ///    both directions judged it disturbed.
 /// What differs from `offlineVQF`: the bias and scale come from this toolkit's filter (scale-factor estimation), the
-/// combination uses each estimate's variance per axis, and the heading time constant is longer
-/// (`Settings.magnetometerTimeConstant`). BROAD development split, mean RMSE (bench/broad --offline): 6D inclination
-/// 0.53° (offlineVQF 0.53°), 9D heading 1.65° (offlineVQF 2.09°).
+/// combination uses each estimate's variance per axis, the heading time constant is longer
+/// (`Settings.magnetometerTimeConstant`), and without a magnetometer the passes follow the bias faster
+/// (`Settings.biasMotionSigmaWithoutMagnetometer`). BROAD development split, mean RMSE (bench/broad --offline): 6D
+/// inclination 0.524° (offlineVQF 0.528°), 9D heading 1.65° (offlineVQF 2.09°). Most of the inclination error left
+/// is the delay between the IMU and BROAD's optical reference (about 2.5 ms), which no smoothing of the IMU's own
+/// data removes: led by that delay (`AttitudeFilter.Settings.latencyCompensation`, off by default) the smoother
+/// reaches 0.33°.
 ///
 /// Memory: the samples are kept, with what the passes need, in flat arrays: at most `bytesPerSample` bytes per sample
 /// (185), plus at most one 5 MiB chunk of samples not yet filled. Time: six passes over the samples, two of them the

@@ -5,6 +5,7 @@ extension SmootherPasses {
     /// than stored, which saves 32 bytes per sample).
     func emit(_ body: (MotionEstimate) throws -> Void) rethrows {
         let g = settings.filter.gravity
+        let latency = settings.filter.latencyCompensation
         var correction = Quaternion.identity
         let unknown = Vector3(.nan, .nan, .nan)
         var previous = MotionEstimate(
@@ -26,19 +27,22 @@ extension SmootherPasses {
             if flags.contains(.segmentStart) { correction = .identity }
             Self.correct(&correction, towards: inertialAcceleration(i))
             let inclination = correction * gyroscopeAttitudes[i]
+            let r = 6 * i
+            let bias = Vector3(Double(calibration[r]), Double(calibration[r + 1]), Double(calibration[r + 2]))
+            let scale = Vector3(Double(calibration[r + 3]), Double(calibration[r + 4]), Double(calibration[r + 5]))
+            let rotationRate = (s.gyroscope - bias) * (Vector3(1, 1, 1) - scale)
             var attitude = inclination
             if hasMagnetometer, headings[i].isFinite {
                 let (sin, cos) = Elementary.sincos(0.5 * headings[i])
                 attitude = Quaternion(w: cos, x: 0, y: 0, z: sin) * inclination
             }
-            let r = 6 * i
-            let bias = Vector3(Double(calibration[r]), Double(calibration[r + 1]), Double(calibration[r + 2]))
-            let scale = Vector3(Double(calibration[r + 3]), Double(calibration[r + 4]), Double(calibration[r + 5]))
+            // As in the online filter: the attitude led by a measured sensor delay (off by default).
+            if latency != 0 { attitude = attitude * Quaternion(rotationVector: rotationRate * latency) }
             // A rejected accelerometer reading leaves user acceleration unknown (as in the online filter).
             let accelerometer = flags.contains(.accelerometerValid) ? s.accelerometer : unknown
             let gravity = inclination.inverseRotate(Vector3(0, 0, g))
             previous = MotionEstimate(
-                t: s.t, attitude: attitude, rotationRate: (s.gyroscope - bias) * (Vector3(1, 1, 1) - scale),
+                t: s.t, attitude: attitude, rotationRate: rotationRate,
                 gravity: gravity, userAcceleration: accelerometer - gravity, gyroBias: bias,
                 isResting: flags.contains(.resting), isMagneticallyDisturbed: flags.isMagneticallyDisturbed)
             try body(previous)

@@ -4,6 +4,9 @@ import MotionMath
 /// steps are numbered as in `AttitudeSmoother`'s description).
 struct SmootherPasses {
     let settings: AttitudeSmoother.Settings
+    /// The settings of the two online passes: `settings.filter`, with `biasMotionSigmaWithoutMagnetometer` when no
+    /// magnetometer reading of the recording is usable.
+    let filterSettings: AttitudeFilter.Settings
     /// The recording.
     let samples: SampleChunks
     let count: Int
@@ -27,6 +30,16 @@ struct SmootherPasses {
         self.settings = settings
         self.samples = samples
         count = samples.count
+        var filterSettings = settings.filter
+        if let sigma = settings.biasMotionSigmaWithoutMagnetometer,
+            !(0..<count).contains(where: { i in
+                samples[i].magnetometer.map { AttitudeSmoother.isUsable($0, range: settings.filter.magnetometerRange) }
+                    ?? false
+            })
+        {
+            filterSettings.biasMotionSigma = sigma
+        }
+        self.filterSettings = filterSettings
         flags = [AttitudeSmoother.Flags](repeating: [], count: count)
     }
 
@@ -57,7 +70,7 @@ struct SmootherPasses {
     mutating func backwardFilterPass() {
         calibration = [Float](repeating: 0, count: count * 6)
         variances = [Float](repeating: 0, count: count * 6)
-        var filter = AttitudeFilter(settings: settings.filter)
+        var filter = AttitudeFilter(settings: filterSettings)
         // Reversed time runs from the last finite timestamp; the gyroscope is negated, so the bias is too.
         var end = 0.0
         for i in stride(from: count - 1, through: 0, by: -1) where samples.time(i).isFinite {
@@ -98,7 +111,7 @@ struct SmootherPasses {
     mutating func forwardFilterPass() {
         gyroscopeAttitudes = [Quaternion](repeating: .identity, count: count)
         inertial = [Double](repeating: 0, count: count * 3)
-        var filter = AttitudeFilter(settings: settings.filter)
+        var filter = AttitudeFilter(settings: filterSettings)
         let lowPassCoefficients = ButterworthLowPass(
             timeConstant: settings.accelerometerTimeConstant, samplePeriod: samplePeriod)
         var lowPass = LowPassState<SIMD3<Double>>()
