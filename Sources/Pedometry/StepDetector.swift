@@ -21,7 +21,10 @@ import MotionMath
 ///    strong enough and within `Settings.lockInWindow` (15 s) — a walk is counted from its first step. Walking
 ///    ends when no step came for 2.5 periods, when the energy falls below `Settings.stopEnergyFraction` of the walk's
 ///    (a stop), or when the periodicity stays below 0.3 for 1.5 s; the autocorrelation then starts afresh, so that
-///    the next walk needs evidence of its own (a device swinging after a stop is not taken for steps).
+///    the next walk needs evidence of its own (a device swinging after a stop is not taken for steps);
+/// 6. while walking is not recognised, each peak of the step signal of at least `Settings.minimumWalkingRMS` that
+///    stays the highest for 0.2 s is a tentative step (`StepEvent`, `StepDetector+Tentative.swift`): only reported,
+///    never counted.
 ///
 /// Accuracy (`bench/steps`, 48 development recordings of three walkers on three phones in seven placements):
 /// 1.13 % mean absolute error of the count, 1.12 % / 1.10 % when the settings are chosen without the walker / the
@@ -36,12 +39,13 @@ import MotionMath
 /// steps 0.2–0.3 s after their peaks meanwhile (`StepEvent`: withdrawn when the walk is recognised and its counted
 /// steps follow, or when the motion is no walk), so that counted plus tentative steps are within 1 s of the steps.
 ///
-/// Memory is constant: about 2 × 103 autocorrelation lags, a 17 s ring of the period signal and a few scalars,
-/// allocated at `init` (and again only after a gap). Per input sample: a square root and a sum; per 25 Hz bin: three
-/// biquads, 103 multiply-adds and the resonator; every 0.2 s a scan of the lags.
+/// Memory is constant: about 2 × 103 autocorrelation lags, a 17 s ring of the period signal, a ring of 62 pending
+/// tentative steps and a few scalars, allocated at `init` (and again only after a gap). Per input sample: a square
+/// root and a sum; per 25 Hz bin: three biquads, 103 multiply-adds, the resonator and the tentative peak check; every
+/// 0.2 s a scan of the lags.
 ///
 /// `bench/steps_prototype.py` is this algorithm in Python, operation by operation; `bench/steps --check-prototype`
-/// holds the two to the same counts on the development recordings.
+/// holds the two to the same counts and the same events on the development recordings.
 public struct StepDetector: Sendable {
     /// The parameters (make a new detector to change them).
     public let settings: Settings
