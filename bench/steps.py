@@ -36,6 +36,51 @@ def prototype_count(args):
     return d.count
 
 
+def prototype_events(path):
+    """The prototype's count and its step events on one recording: (kind, value) per event, kind 'c' (counted) / 't'
+    (tentative) with the step's time, or 'w' (withdrawn) with how many."""
+    t, acc = read(path)
+    d = steps_prototype.StepDetector()
+    d.reports = []
+    for i in range(len(t)):
+        d.update(t[i], acc[i, 0], acc[i, 1], acc[i, 2])
+    return d.count, [(kind, value) for kind, value, _ in d.reports]
+
+
+def swift_events(tool, paths):
+    """Per recording the Swift detector's events (steps-bench events): (kind, value, at) with `at` the time of the
+    sample that revealed the event."""
+    out = subprocess.run([tool, "events", *paths], check=True, capture_output=True, text=True).stdout
+    events = {os.path.basename(p)[:-4]: [] for p in paths}
+    for line in out.split():
+        path, kind, value, at = line.rsplit(",", 3)
+        events[os.path.basename(path)[:-4]].append((kind, int(value) if kind == "w" else float(value), float(at)))
+    return events
+
+
+def latency(events):
+    """How far the shown count (counted + tentative steps pending) falls behind the steps counted in the end: the
+    largest number of finally counted steps that happened more than 1 s before a moment and are not shown at it
+    (0: every step shown within 1 s), the largest number shown ahead of the steps counted up to that moment, and
+    the delay between the first counted step's time and the first report (tentative or counted) of a step within
+    0.2 s of it."""
+    final = np.array(sorted(v for k, v, _ in events if k == "c"))
+    shown, at, pending, counted = [], [], 0, 0
+    for kind, value, when in events:
+        pending += 1 if kind == "t" else -value if kind == "w" else 0
+        counted += kind == "c"
+        shown.append(counted + pending)
+        at.append(when)
+    grid = np.arange(final[0], final[-1], 0.04)
+    index = np.searchsorted(np.array(at), grid, side="right") - 1
+    now = np.where(index >= 0, np.array(shown)[np.maximum(index, 0)], 0)
+    behind = np.searchsorted(final, grid - 1.0, side="right") - now
+    ahead = now - np.searchsorted(final, grid, side="right")
+    first = min((when - final[0] for kind, value, when in events if kind in "ct" and abs(value - final[0]) < 0.2),
+                default=float("inf"))
+    return int(max(behind.max(), 0)), int(ahead.max()), first
+
+
 def errors(counts, trials, names):
     return np.array([100.0*(counts[n] - trials[n]["steps"])/trials[n]["steps"] for n in names])
 
@@ -103,14 +148,24 @@ def main():
               f"{base[n]:6d} {100*(base[n]-tr)/tr:+6.1f}")
     print(summary(f"\nours (Swift Pedometry, {len(names)} recordings)", errors(ours, trials, names)))
     print(summary(f"Oxford windowed peak detection ({a.baseline} parameters)", errors(base, trials, names)))
+    events = swift_events(a.tool, paths)
+    lat = {n: latency(events[n]) for n in names}
+    print(f"\nlatency (counted + tentative steps shown): at most {max(v[0] for v in lat.values())} counted steps "
+          f"older than 1 s not shown, at most {max(v[1] for v in lat.values())} shown ahead; the first step of "
+          f"{sum(v[2] <= 1 for v in lat.values())} of {len(names)} recordings reported within 1 s (median "
+          f"{np.median([v[2] for v in lat.values()]):.2f} s, worst {max(v[2] for v in lat.values()):.2f} s)")
     if a.check_prototype:
         with Pool(2) as pool:
-            proto = dict(zip(names, pool.map(prototype_count, [(x, {}) for x in paths])))
-        differ = [n for n in names if proto[n] != ours[n]]
-        for n in differ: print(f"prototype {proto[n]} != Swift {ours[n]}: {n}")
+            proto = dict(zip(names, pool.map(prototype_events, paths)))
+        differ = [n for n in names if proto[n][0] != ours[n]]
+        for n in differ: print(f"prototype {proto[n][0]} != Swift {ours[n]}: {n}")
+        same = lambda x, y: x[0] == y[0] and abs(x[1] - y[1]) < 1e-9
+        unlike = [n for n in names if len(proto[n][1]) != len(events[n])
+                  or not all(same(x, y) for x, y in zip(proto[n][1], events[n]))]
+        for n in unlike: print(f"prototype events != Swift events: {n}")
         print(f"\nprototype check: the Python prototype and the Swift detector agree on {len(names) - len(differ)} "
-              f"of {len(names)} recordings")
-        if differ: sys.exit(1)
+              f"of {len(names)} recordings' counts and {len(names) - len(unlike)} of {len(names)} recordings' events")
+        if differ or unlike: sys.exit(1)
     if a.cv:
         cross_validate(a.directory, trials, names)
 

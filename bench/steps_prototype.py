@@ -72,6 +72,7 @@ class StepDetector:
     EXIT_PERIODICITY = 0.3; EXIT_TIME = 1.5; OCTAVE_HOLD = 2.0; OCTAVE_TOLERANCE = 0.3
     RESONATOR_Q = 2.0; HYSTERESIS = 0.2; ENERGY_TIME = 1.0; WALK_ENERGY_TIME = 5.0
     REFERENCE_STEPS = 4.0; END_PERIODS = 2.5; MINIMUM_SPACING = 0.5; SEARCH_WINDOW = 0.45; RECENT_EVENTS = 4; START_REGULARITY = 0.25
+    TENTATIVE_PEAK = 1.0; TENTATIVE_DELAY = 0.2; TENTATIVE_FALL = 0.5; TENTATIVE_QUIET = 3.0
 
     def __init__(self, settings=None, **kw):
         s = self.s = settings or Settings(**kw)
@@ -88,6 +89,12 @@ class StepDetector:
         self.fast_lag = max(1, min(int(math.floor(fs/s.maximum_cadence)), self.lag_min - 1))
         self.buffer_length = int((s.lock_in_window + 1/s.minimum_cadence)*fs) + 4
         self.count = 0; self.steps = []; self.t0 = None; self.log = None  # a list to record walk starts and ends ('s'|'e', time)
+        # tentative steps (they never change the count): `reports` is None or a list of ('t', step time, report
+        # time) and ('w', how many withdrawn, report time)
+        self.tentative_floor = self.TENTATIVE_PEAK*s.minimum_walking_rms
+        self.tentative_delay = int(math.floor(self.TENTATIVE_DELAY*fs + 0.5))
+        self.tentative_spacing = fs/s.maximum_cadence
+        self.pending = []; self.reports = None
         self.restart()
 
     # ---- state
@@ -106,6 +113,7 @@ class StepDetector:
         self.events = []  # (n, amplitude, peak_n) of recent cycles
         self.reference = 0.0; self.last_step_n = -10**9; self.last_accept_n = -10**9
         self.bin = None
+        self.t_max = -1e300; self.t_peak = 0; self.last_tentative = -10**9
 
     def reset_periodicity(self):
         L1 = self.K + 1
@@ -132,8 +140,9 @@ class StepDetector:
         self.bin = b; self.sum = m; self.cnt = 1
 
     def gap(self, b):
-        count, steps, t0 = self.count, self.steps, self.t0
-        self.restart(); self.count, self.steps, self.t0 = count, steps, t0
+        self.withdraw(len(self.pending))
+        count, steps, t0, reports = self.count, self.steps, self.t0, self.reports
+        self.restart(); self.count, self.steps, self.t0, self.reports = count, steps, t0, reports
         self.bin = b; self.base_index = b
 
     def time_of(self, n):
@@ -174,6 +183,7 @@ class StepDetector:
             self.sign = -1
             self.event(n, (self.cyc_max - self.cyc_min)/2, self.cyc_max_n)
             self.cyc_max = -1e300; self.cyc_min = 1e300
+        self.tentative(n, y)
         if self.walking:
             self.walk_energy += (self.energy - self.walk_energy)*self.walk_gain
             if (n - self.last_accept_n) > self.END_PERIODS*self.period*fs or \
@@ -235,6 +245,7 @@ class StepDetector:
 
     def add(self, n_event, n_peak):
         self.count += 1; self.steps.append(self.time_of(n_peak)); self.last_step_n = n_event; self.last_accept_n = self.n
+        if self.reports is not None: self.reports.append(('c', self.time_of(n_peak), self.time_of(self.n)))
 
     def event(self, n, amplitude, peak_n):
         self.events.append((n, amplitude, peak_n))
@@ -248,6 +259,7 @@ class StepDetector:
                 if abs((peaks[i] - peaks[i - 2])/(2*P*fs) - 1) > self.START_REGULARITY: return
             self.walking = True; self.walk_energy = self.energy
             if self.log is not None: self.log.append(('s', round(self.time_of(n), 1)))
+            self.withdraw(len(self.pending))
             amps = sorted(e[1] for e in self.events)
             self.reference = amps[len(amps)//2]
             for pn in self.search_back(peak_n): self.add(pn, pn)
@@ -257,6 +269,29 @@ class StepDetector:
         self.reference += (amplitude - self.reference)/self.REFERENCE_STEPS
         if n - self.last_step_n < self.MINIMUM_SPACING*P*fs: return
         self.add(n, peak_n)
+
+    def tentative(self, n, y):
+        """Before walking is recognised, each peak of the step signal y that reaches `tentative_floor`, stays the
+        highest for TENTATIVE_DELAY and is followed by a fall to TENTATIVE_FALL of it is a tentative step (at least
+        1/maximum_cadence apart). Pending tentative steps are withdrawn when walking is recognised (its counted steps
+        follow), after TENTATIVE_QUIET s without one, once older than lock_in_window, and at a gap."""
+        fs = self.fs
+        if self.pending:
+            if n - self.pending[-1] > self.TENTATIVE_QUIET*fs: self.withdraw(len(self.pending))
+            elif n - self.pending[0] > self.s.lock_in_window*fs: self.withdraw(1)
+        if self.walking:
+            self.t_max = -1e300; return
+        if y > self.t_max: self.t_max = y; self.t_peak = n
+        if n - self.t_peak >= self.tentative_delay and y < self.TENTATIVE_FALL*self.t_max:
+            if self.t_max >= self.tentative_floor and self.t_peak - self.last_tentative >= self.tentative_spacing:
+                self.pending.append(self.t_peak); self.last_tentative = self.t_peak
+                if self.reports is not None: self.reports.append(('t', self.time_of(self.t_peak), self.time_of(n)))
+            self.t_max = y; self.t_peak = n
+
+    def withdraw(self, k):
+        if k == 0: return
+        del self.pending[:k]
+        if self.reports is not None: self.reports.append(('w', k, self.time_of(self.n)))
 
     def search_back(self, anchor):
         """Steps before `anchor` (an internal sample index), found one period at a time in the buffered yp."""

@@ -65,6 +65,16 @@ extension StepDetector {
         /// 1.13 % with the check, 1.11 % without: it costs 2 of the 195 steps of Pixel_Jamie_Carpet_InHand_1, an
         /// irregular walk on carpet, and nothing elsewhere).
         public static let startRegularity = 0.25
+        /// A tentative step's peak reaches this many times `Settings.minimumWalkingRMS`. At 1, the first step of each
+        /// of the 48 development recordings is reported within 1 s; at 2 (fewer tentative steps on handling), 45.
+        public static let tentativePeak = 1.0
+        /// A tentative step's peak stays the highest for this long, s, before it is reported (its latency).
+        public static let tentativeDelay = 0.2
+        /// ... and the step signal has fallen to this fraction of it.
+        public static let tentativeFall = 0.5
+        /// Pending tentative steps are withdrawn after this long without a new one, s (a walk's steps come at
+        /// least every 2 s, 1 / `Settings.minimumCadence`).
+        public static let tentativeQuiet = 3.0
 
         // MARK: Derived
 
@@ -91,6 +101,13 @@ extension StepDetector {
         public let historyLength: Int
         /// The distance of one step, m.
         public let stepLength: Double
+        /// A tentative step's least peak, m/s², the bins it must stay the highest, the least bins between two, and
+        /// how many can be pending (they are at least 1 / `Settings.maximumCadence` apart and withdrawn after
+        /// `Settings.lockInWindow`).
+        public let tentativeFloor: Double
+        public let tentativeDelayBins: Int
+        public let tentativeSpacing: Double
+        public let tentativeCapacity: Int
 
         /// Derives the coefficients for `settings`.
         public init(settings s: Settings) {
@@ -109,6 +126,10 @@ extension StepDetector {
             stopEnergyRatio = s.stopEnergyFraction * s.stopEnergyFraction
             historyLength = Int((s.lockInWindow + 1 / s.minimumCadence) * rate) + 4
             stepLength = s.stepLength ?? 0.414 * s.height
+            tentativeFloor = Self.tentativePeak * s.minimumWalkingRMS
+            tentativeDelayBins = Int((Self.tentativeDelay * rate + 0.5).rounded(.down))
+            tentativeSpacing = rate / s.maximumCadence
+            tentativeCapacity = Int((s.lockInWindow * s.maximumCadence).rounded(.up)) + 2
         }
     }
 }

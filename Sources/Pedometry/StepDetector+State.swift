@@ -2,7 +2,7 @@ import MotionMath
 
 extension StepDetector {
     /// Everything the detector remembers between samples. Read it to inspect the detector; it changes only through
-    /// `update(time:acceleration:onStep:)` and `reset()`.
+    /// `update` calls and `reset()`.
     public struct State: Sendable {
         // MARK: Results
 
@@ -16,6 +16,9 @@ extension StepDetector {
         public internal(set) var periodicity = 0.0
         /// Time of the last step, s.
         public internal(set) var lastStepTime: Double?
+        /// Tentative steps reported and neither counted nor withdrawn yet (`StepEvent`): a display shows
+        /// `steps + tentativeSteps`.
+        public internal(set) var tentativeSteps = 0
 
         // MARK: Input binning
 
@@ -68,6 +71,16 @@ extension StepDetector {
         /// Scratch for the retroactive search (bins of the steps found, newest first).
         var found: [Int] = []
 
+        // MARK: Tentative steps
+
+        /// Peak bins of the pending tentative steps (ring, oldest at `tentativeHead`).
+        var tentativeBins: [Int]
+        var tentativeHead = 0
+        var lastTentativeBin = Int.min / 2
+        /// The step signal's highest value since the last tentative decision, and its bin.
+        var tentativeMaximum = -Double.greatestFiniteMagnitude
+        var tentativePeak = 0
+
         init(coefficients c: Coefficients) {
             let rate = Coefficients.rate
             highPass = Biquad(butterworthCutoff: Coefficients.highPassFrequency, rate: rate, highPass: true)
@@ -78,6 +91,7 @@ extension StepDetector {
             recentAmplitudes.reserveCapacity(Coefficients.recentCycles)
             recentPeaks.reserveCapacity(Coefficients.recentCycles)
             found.reserveCapacity(c.historyLength)
+            tentativeBins = Array(repeating: 0, count: c.tentativeCapacity)
         }
 
         /// Starts the signal path again (after a gap), keeping the count, the last step and the time origin.

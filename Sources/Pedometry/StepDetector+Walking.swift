@@ -63,7 +63,7 @@ extension StepDetector {
 
     /// A resonator cycle ended at bin `n`; `amplitude` is half the step signal's peak-to-peak in it, `peak` the bin
     /// of its maximum.
-    mutating func cycleEnded(atBin n: Int, amplitude: Double, peak: Int, onStep: (Step) -> Void) {
+    mutating func cycleEnded(atBin n: Int, amplitude: Double, peak: Int, onEvent: (StepEvent) -> Void) {
         typealias K = Coefficients
         if state.recentAmplitudes.count == K.recentCycles {
             state.recentAmplitudes.removeFirst()
@@ -79,15 +79,16 @@ extension StepDetector {
             updateActivity()
             let sorted = state.recentAmplitudes.sorted()
             state.reference = sorted[sorted.count / 2]
+            withdrawTentative(state.tentativeSteps, onEvent: onEvent)
             searchBack(from: peak)
-            while let bin = state.found.popLast() { count(bin, event: bin, onStep: onStep) }
-            count(peak, event: n, onStep: onStep)
+            while let bin = state.found.popLast() { count(bin, event: bin, onEvent: onEvent) }
+            count(peak, event: n, onEvent: onEvent)
             return
         }
         guard amplitude >= settings.stepAmplitudeFraction * state.reference else { return }
         state.reference += (amplitude - state.reference) / K.referenceSteps
         guard Double(n - state.lastStepBin) >= K.minimumSpacing * p * K.rate else { return }
-        count(peak, event: n, onStep: onStep)
+        count(peak, event: n, onEvent: onEvent)
     }
 
     /// Whether the last `Coefficients.recentCycles` cycles' peaks came at the step period: every stride (peak to
@@ -105,13 +106,13 @@ extension StepDetector {
     }
 
     /// Counts a step whose peak is at bin `peak` (found at bin `event`).
-    mutating func count(_ peak: Int, event: Int, onStep: (Step) -> Void) {
+    mutating func count(_ peak: Int, event: Int, onEvent: (StepEvent) -> Void) {
         state.steps += 1
         state.lastStepBin = event
         state.lastAcceptBin = state.n
         let t = time(ofBin: peak)
         state.lastStepTime = t
-        onStep(Step(time: t, count: state.steps, cadence: cadence, activity: state.activity))
+        onEvent(.counted(Step(time: t, count: state.steps, cadence: cadence, activity: state.activity)))
     }
 
     /// The steps before the one at bin `anchor`, into `state.found` (newest first): one step period back at a time,

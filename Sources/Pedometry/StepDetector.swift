@@ -3,7 +3,7 @@ import MotionMath
 /// The step detector: turns timestamped accelerometer samples (any rate from 20 Hz up, jittering timestamps and gaps
 /// allowed, any orientation and placement) into steps, cadence and activity.
 ///
-/// The steps, per sample (`update(time:acceleration:onStep:)`):
+/// The steps, per sample (`update(time:acceleration:onStep:)`, `updateWithTentativeSteps(time:acceleration:onEvent:)`):
 /// 1. the magnitude |a| (orientation-free) is averaged into bins of 1/25 s; empty bins (an input slower than 25 Hz,
 ///    a short dropout) are interpolated, and a gap longer than `Settings.maximumGap` restarts the detector;
 /// 2. a 0.3 Hz high-pass removes gravity; low-passes at 5 Hz and 3.5 Hz give the step signal and the period signal;
@@ -21,7 +21,10 @@ import MotionMath
 ///    strong enough and within `Settings.lockInWindow` (15 s) — a walk is counted from its first step. Walking
 ///    ends when no step came for 2.5 periods, when the energy falls below `Settings.stopEnergyFraction` of the walk's
 ///    (a stop), or when the periodicity stays below 0.3 for 1.5 s; the autocorrelation then starts afresh, so that
-///    the next walk needs evidence of its own (a device swinging after a stop is not taken for steps).
+///    the next walk needs evidence of its own (a device swinging after a stop is not taken for steps);
+/// 6. while walking is not recognised, each peak of the step signal of at least `Settings.minimumWalkingRMS` that
+///    stays the highest for 0.2 s is a tentative step (`StepEvent`, `StepDetector+Tentative.swift`): only reported,
+///    never counted.
 ///
 /// Accuracy (`bench/steps`, 48 development recordings of three walkers on three phones in seven placements):
 /// 1.13 % mean absolute error of the count, 1.12 % / 1.10 % when the settings are chosen without the walker / the
@@ -29,17 +32,20 @@ import MotionMath
 /// per 20 s, and the error left is at the walks' starts and in recordings whose counted truth disagrees with
 /// their cadence (bench/README.md).
 ///
-/// Latency: during a walk a step is reported when its resonator cycle ends, about a quarter period plus the
+/// Latency: during a walk a step is counted when its resonator cycle ends, about a quarter period plus the
 /// filters' delay after its peak (0.2–0.4 s at 2 steps/s; at most 1 s for cadences from 1 step/s up). The steps
-/// before walking is recognised (typically the first 4–9 s of a walk) are reported together when it is, with their
-/// own times, up to `Settings.lockInWindow` late.
+/// before walking is recognised (typically the first 4–9 s of a walk) are counted together when it is, with their
+/// own times, up to `Settings.lockInWindow` late; `updateWithTentativeSteps` reports them as tentative
+/// steps 0.2–0.3 s after their peaks meanwhile (`StepEvent`: withdrawn when the walk is recognised and its counted
+/// steps follow, or when the motion is no walk), so that counted plus tentative steps are within 1 s of the steps.
 ///
-/// Memory is constant: about 2 × 103 autocorrelation lags, a 17 s ring of the period signal and a few scalars,
-/// allocated at `init` (and again only after a gap). Per input sample: a square root and a sum; per 25 Hz bin: three
-/// biquads, 103 multiply-adds and the resonator; every 0.2 s a scan of the lags.
+/// Memory is constant: about 2 × 103 autocorrelation lags, a 17 s ring of the period signal, a ring of 62 pending
+/// tentative steps and a few scalars, allocated at `init` (and again only after a gap). Per input sample: a square
+/// root and a sum; per 25 Hz bin: three biquads, 103 multiply-adds, the resonator and the tentative peak check; every
+/// 0.2 s a scan of the lags.
 ///
 /// `bench/steps_prototype.py` is this algorithm in Python, operation by operation; `bench/steps --check-prototype`
-/// holds the two to the same counts on the development recordings.
+/// holds the two to the same counts and the same events on the development recordings.
 public struct StepDetector: Sendable {
     /// The parameters (make a new detector to change them).
     public let settings: Settings
@@ -83,11 +89,20 @@ public struct StepDetector: Sendable {
     }
 
     /// Feeds one accelerometer sample: `time` in s (increasing; a sample at or before the previous bin is dropped),
-    /// `acceleration` the specific force in m/s² in any frame. `onStep` is called for every step found, in time
+    /// `acceleration` the specific force in m/s² in any frame. `onStep` is called for every step counted, in time
     /// order — none, one, or (when walking is recognised) the several steps that led up to it.
     ///
     /// A sample with a non-finite time or acceleration is dropped.
-    public mutating func update(time: Double, acceleration a: Vector3, onStep: (Step) -> Void) {
+    public mutating func update(time: Double, acceleration: Vector3, onStep: (Step) -> Void) {
+        updateWithTentativeSteps(time: time, acceleration: acceleration) { event in
+            if case .counted(let step) = event { onStep(step) }
+        }
+    }
+
+    /// Feeds one sample like `update(time:acceleration:onStep:)`, and reports the tentative steps before a walk is
+    /// recognised too (`StepEvent`): `onEvent` gets the counted steps (the same, in the same order) and the
+    /// tentative steps and their withdrawals, in the order they happen.
+    public mutating func updateWithTentativeSteps(time: Double, acceleration a: Vector3, onEvent: (StepEvent) -> Void) {
         guard time.isFinite, a.isFinite else { return }
         let m = (a.x * a.x + a.y * a.y + a.z * a.z).squareRoot()
         let rate = Coefficients.rate
@@ -107,10 +122,11 @@ public struct StepDetector: Sendable {
             return
         }
         let v = state.binSum / Double(state.binCount)
-        process(v, onStep: onStep)
+        process(v, onEvent: onEvent)
         let empty = b - state.bin - 1
         if empty > 0 {
             if Double(empty) / rate > settings.maximumGap {
+                withdrawTentative(state.tentativeSteps, onEvent: onEvent)
                 state.restart(coefficients: coefficients, at: b)
                 state.binSum = m
                 state.binCount = 1
@@ -118,7 +134,7 @@ public struct StepDetector: Sendable {
             }
             let span = Double(b - state.bin)
             for k in 1...empty {
-                process(v + (m - v) * Double(k) / span, onStep: onStep)
+                process(v + (m - v) * Double(k) / span, onEvent: onEvent)
             }
         }
         state.bin = b
@@ -139,7 +155,7 @@ public struct StepDetector: Sendable {
     }
 
     /// One 25 Hz bin of the magnitude.
-    mutating func process(_ x: Double, onStep: (Step) -> Void) {
+    mutating func process(_ x: Double, onEvent: (StepEvent) -> Void) {
         typealias K = Coefficients
         let n = state.n
         // 1. Filters: gravity out, then the step and period signals.
@@ -174,10 +190,11 @@ public struct StepDetector: Sendable {
         } else if state.rising && out < -K.hysteresis * state.resonatorAmplitude {
             state.rising = false
             cycleEnded(atBin: n, amplitude: (state.cycleMaximum - state.cycleMinimum) / 2, peak: state.cyclePeak,
-                       onStep: onStep)
+                       onEvent: onEvent)
             state.cycleMaximum = -Double.greatestFiniteMagnitude
             state.cycleMinimum = Double.greatestFiniteMagnitude
         }
+        tentative(y, atBin: n, onEvent: onEvent)
         // 4. The end of a walk: no steps any more, or the energy gone.
         if state.walking, let p = state.stepPeriod {
             state.walkEnergy += (state.energy - state.walkEnergy) * coefficients.walkEnergyGain

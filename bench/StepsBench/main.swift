@@ -4,6 +4,10 @@
 //                                    accel_x, accel_y, accel_z; other columns ignored)
 //   steps-bench steps FILE           the steps of one recording as CSV t,steps,cadence,activity (the contract of
 //                                    `steps`; cadence in steps/min)
+//   steps-bench events FILE...       every StepEvent of each recording (updateWithTentativeSteps): one line
+//                                    FILE,KIND,VALUE,AT per event, KIND c (counted) / t (tentative) with VALUE the
+//                                    step's time, or w (withdrawn) with VALUE how many; AT the time of the sample
+//                                    that revealed it, s
 //   steps-bench throughput [SECONDS] [FILE|RATE]
 //                                    the detector alone over the recording (or a walk generated at RATE Hz, default
 //                                    100), repeated
@@ -75,6 +79,23 @@ func steps(_ path: String) {
     print(out, terminator: "")
 }
 
+func events(_ paths: [String]) {
+    for path in paths {
+        var detector = StepDetector()
+        var out = ""
+        for (t, a) in readRecording(path) {
+            detector.updateWithTentativeSteps(time: t, acceleration: a) { event in
+                switch event {
+                case .counted(let step): out += "\(path),c,\(step.time),\(t)\n"
+                case .tentative(let step): out += "\(path),t,\(step.time),\(t)\n"
+                case .withdrawn(let k): out += "\(path),w,\(k),\(t)\n"
+                }
+            }
+        }
+        print(out, terminator: "")
+    }
+}
+
 /// A walk at 1.8 steps/s sampled at `rate` Hz (heel-strike pulses on gravity, a little noise) for the throughput test.
 func generatedWalk(seconds: Double, rate: Double) -> [(Double, Vector3)] {
     var generator = SplitMix64(seed: 1)
@@ -113,6 +134,7 @@ func throughput(seconds: Double, path: String?) {
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "count": count(Array(arguments.dropFirst()))
+case "events": events(Array(arguments.dropFirst()))
 case "steps":
     guard arguments.count == 2 else { fail("usage: steps-bench steps FILE") }
     steps(arguments[1])
@@ -120,5 +142,5 @@ case "throughput":
     let seconds = arguments.count > 1 ? Double(arguments[1]) ?? 3 : 3
     throughput(seconds: seconds, path: arguments.count > 2 ? arguments[2] : nil)
 default:
-    fail("usage: steps-bench count FILE... | steps FILE | throughput [SECONDS] [FILE|RATE]")
+    fail("usage: steps-bench count FILE... | events FILE... | steps FILE | throughput [SECONDS] [FILE|RATE]")
 }
