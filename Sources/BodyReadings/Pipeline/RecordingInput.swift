@@ -1,15 +1,12 @@
 import MotionMath
 import ReadingFormats
-import Sensors
 
 /// The pipeline input over a recording file (`fuse`): its samples in file order, corrected with a calibration
 /// when one is given (for a recording made without one). Reads as it goes, in constant memory.
 ///
 /// A file never makes the pipeline wait, so consumers flush only at the end; a cancelled run stops at the
 /// pipeline's next check (every 64 samples).
-public struct RecordingInput: PipelineInput {
-    public typealias Failure = RecordingError
-
+public struct RecordingInput: FileInput {
     /// The recording read from.
     public let reader: RecordingReader
     /// Applied to every sample, when given.
@@ -21,20 +18,9 @@ public struct RecordingInput: PipelineInput {
         self.calibration = calibration
     }
 
-    /// Nothing to start: the file is open and its header read.
-    public func start(_ configuration: CaptureConfiguration) {}
-
     @inlinable
     public func next() throws(RecordingError) -> IMUSample? {
         guard let sample = try reader.next() else { return nil }
         return calibration?.apply(to: sample) ?? sample
     }
-
-    public var hasBufferedElements: Bool { true }
-
-    public var interruption: @Sendable () -> Void { {} }
-
-    public func stop() {}
-
-    public var statistics: CaptureStatistics { CaptureStatistics() }
 }

@@ -4,9 +4,7 @@ import Sensors
 /// The pipeline input over a recording for steps (`steps FILE`): its accelerometer samples in file order, as
 /// accelerometer readings for a `StepProcessor` (`AccelerometerRecordingReader`: the full recording format or
 /// `t,accel_x,accel_y,accel_z`). Reads as it goes, in constant memory.
-public struct AccelerometerRecordingInput: PipelineInput {
-    public typealias Failure = RecordingError
-
+public struct AccelerometerRecordingInput: FileInput {
     /// The recording read from.
     public let reader: AccelerometerRecordingReader
 
@@ -15,19 +13,8 @@ public struct AccelerometerRecordingInput: PipelineInput {
         self.reader = reader
     }
 
-    /// Nothing to start: the file is open and its header read.
-    public func start(_ configuration: CaptureConfiguration) {}
-
     public func next() throws(RecordingError) -> SensorReading? {
         guard let sample = try reader.next() else { return nil }
         return SensorReading(kind: .accelerometer, t: sample.t, value: sample.acceleration)
     }
-
-    public var hasBufferedElements: Bool { true }
-
-    public var interruption: @Sendable () -> Void { {} }
-
-    public func stop() {}
-
-    public var statistics: CaptureStatistics { CaptureStatistics() }
 }

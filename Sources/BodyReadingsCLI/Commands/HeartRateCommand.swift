@@ -60,11 +60,8 @@ enum HeartRateCommand {
         let settings = PipelineSettings(
             captureInterval: 0.1, duration: duration, readings: [.ppg], log: console.captureLog)
         if let path = arguments.positionals.first {
-            if let given = ["--source", "--uri", "--seed", "--fast"].first(where: arguments.has) {
-                throw CLIError.usage("\(given) is for a live source; drop it or the FILE", command: "heart-rate")
-            }
-            let reader = path == "-"
-                ? try PPGRecordingReader(fileDescriptor: 0, source: "<stdin>") : try PPGRecordingReader(path: path)
+            try SourceOptions.refuseBesideFile(arguments)
+            let reader = try PPGRecordingReader(RecordingSource(argument: path))
             let pipeline = Pipeline(input: PPGRecordingInput(reader: reader), processor: HeartRateProcessor(), settings: settings)
             let (report, beats) = try execute(pipeline, format: format, count: count, console: console) {}
             if report.elements == 0 {

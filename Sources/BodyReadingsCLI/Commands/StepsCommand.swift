@@ -73,16 +73,12 @@ enum StepsCommand {
         let format = chosen ?? (live && console.outputIsTerminal ? "human" : "csv")
 
         if let path = arguments.positionals.first {
-            if let given = ["--source", "--uri", "--seed", "--fast", "--interval"].first(where: arguments.has) {
-                throw CLIError.usage("\(given) is for a live source; drop it or the FILE", command: "steps")
-            }
+            try SourceOptions.refuseBesideFile(arguments, others: ["--interval"])
             if choice == .hardware {
                 throw CLIError.usage(
                     "a recording has no hardware step counter; drop --counter hardware", command: "steps")
             }
-            let reader = path == "-"
-                ? try AccelerometerRecordingReader(fileDescriptor: 0, source: "<stdin>")
-                : try AccelerometerRecordingReader(path: path)
+            let reader = try AccelerometerRecordingReader(RecordingSource(argument: path))
             let settings = PipelineSettings(captureInterval: interval, duration: duration, log: console.captureLog)
             let pipeline = Pipeline(
                 input: AccelerometerRecordingInput(reader: reader),

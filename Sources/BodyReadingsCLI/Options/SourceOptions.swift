@@ -17,6 +17,14 @@ enum SourceOptions {
     /// Every option of the family, `--uri` included.
     static let all: [OptionSpec] = [source, .uri, seed, fast]
 
+    /// Refuses the family's options, and the command's `others` (e.g. `--interval`), beside a FILE: they are for a
+    /// live source. The first one given, in this order, is named.
+    static func refuseBesideFile(_ arguments: ParsedArguments, others: [String] = []) throws(CLIError) {
+        if let given = (all.map(\.name) + others).first(where: arguments.has) {
+            throw .usage("\(given) is for a live source; drop it or the FILE", command: arguments.command)
+        }
+    }
+
     /// The source the options name.
     static func specification(_ arguments: ParsedArguments) throws(CLIError) -> MotionSourceSpecification {
         var seed: UInt64?

@@ -1,11 +1,4 @@
-import SystemSupport
 import TextFormats
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads a CSV of readings by column name: a header line, then rows whose `t` (seconds) strictly increases, of which
 /// only the chosen columns are parsed; every other column is ignored. The one row scanner of the readers that pick a
@@ -31,16 +24,9 @@ final class ColumnReader {
     private var slots: [Int]
     private var previousTime = -Double.infinity
 
-    /// Opens the file at `path` and reads its header (which must hold `t`). Throws `.cannotOpen` when it cannot be
-    /// opened.
-    convenience init(path: String, contents: RecordingError.Contents) throws(RecordingError) {
-        let fd: Int32
-        do {
-            fd = try SystemCall.open(path, O_RDONLY)
-        } catch {
-            throw RecordingError(source: path, reason: .cannotOpen(errno: error.errno.rawValue), contents: contents)
-        }
-        try self.init(input: LineReader(fileDescriptor: fd, ownsDescriptor: true, source: path), contents: contents)
+    /// Opens `source` and reads its header (which must hold `t`). Throws `.cannotOpen` when it cannot be opened.
+    convenience init(_ source: RecordingSource, contents: RecordingError.Contents) throws(RecordingError) {
+        try self.init(input: source.lineReader(contents: contents), contents: contents)
     }
 
     /// Reads the header from `input` (which must hold `t`).

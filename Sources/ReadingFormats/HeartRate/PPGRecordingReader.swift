@@ -11,7 +11,7 @@ import Pulse
 /// another field count than the header, `t` not finite or not increasing.
 ///
 /// Constant memory: rows are scanned in place (`ColumnReader`).
-public final class PPGRecordingReader {
+public final class PPGRecordingReader: ColumnRecordingReader {
     /// The file path, or `<stdin>`, for messages.
     public var source: String { reader.source }
     /// The column read.
@@ -23,25 +23,9 @@ public final class PPGRecordingReader {
     /// −1 for an intensity column (negated), +1 for the pulse wave.
     private let sign: Double
 
-    /// Opens the recording at `path` and reads its header. Throws `.cannotOpen` when it cannot be opened.
-    public convenience init(path: String) throws(RecordingError) {
-        try self.init(reader: ColumnReader(path: path, contents: .pulse))
-    }
-
-    /// Reads from an open file descriptor, e.g. 0 for stdin (closed at the end only when `closeWhenDone`).
-    public convenience init(fileDescriptor: Int32, source: String = "<stdin>", closeWhenDone: Bool = false)
-        throws(RecordingError)
-    {
-        let input = LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: closeWhenDone, source: source)
-        try self.init(reader: ColumnReader(input: input, contents: .pulse))
-    }
-
-    /// Reads a recording held in memory.
-    public convenience init(bytes: [UInt8], source: String) throws(RecordingError) {
-        try self.init(reader: ColumnReader(input: LineReader(bytes: bytes, source: source), contents: .pulse))
-    }
-
-    private init(reader: ColumnReader) throws(RecordingError) {
+    /// Opens `source` and reads its header. Throws `.cannotOpen` when it cannot be opened.
+    public init(_ source: RecordingSource) throws(RecordingError) {
+        let reader = try ColumnReader(source, contents: .pulse)
         guard let column = PPGColumns.preference.first(where: reader.columns.contains) else {
             throw RecordingError(source: reader.source, line: 1, reason: .missingColumn(PPGColumns.wave), contents: .pulse)
         }

@@ -1,12 +1,5 @@
 import MotionMath
-import SystemSupport
 import TextFormats
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Streams the samples of a recording (DESIGN.md's recording CSV) from a file, a file descriptor (stdin) or bytes.
 ///
@@ -47,14 +40,7 @@ public final class RecordingReader {
     /// Opens the recording at `path` and reads its header. Throws `.cannotOpen` when it cannot be opened.
     /// With `useMagnetometer` false, magnetometer columns are ignored (6D), even when present.
     public convenience init(path: String, useMagnetometer: Bool = true) throws(RecordingError) {
-        let fd: Int32
-        do {
-            fd = try SystemCall.open(path, O_RDONLY)
-        } catch {
-            throw RecordingError(source: path, reason: .cannotOpen(errno: error.errno.rawValue))
-        }
-        try self.init(
-            input: LineReader(fileDescriptor: fd, ownsDescriptor: true, source: path), useMagnetometer: useMagnetometer)
+        try self.init(input: RecordingSource.path(path).lineReader(contents: .motion), useMagnetometer: useMagnetometer)
     }
 
     /// Reads from an open file descriptor, e.g. 0 for stdin (closed at the end only when `closeWhenDone`);

@@ -7,7 +7,7 @@ import MotionMath
 /// A row whose three accelerometer fields are all empty carries no sample (a PPG row of a `record` file) and is
 /// skipped; one with only some of them empty is malformed. Malformed input is a `RecordingError` (`contents`
 /// `.accelerometer`) naming file, line and column. Constant memory (`ColumnReader`).
-public final class AccelerometerRecordingReader {
+public final class AccelerometerRecordingReader: ColumnRecordingReader {
     /// The accelerometer columns, in order.
     public static let columns = ["accel_x", "accel_y", "accel_z"]
 
@@ -15,25 +15,9 @@ public final class AccelerometerRecordingReader {
     public var source: String { reader.source }
     private let reader: ColumnReader
 
-    /// Opens the recording at `path` and reads its header. Throws `.cannotOpen` when it cannot be opened.
-    public convenience init(path: String) throws(RecordingError) {
-        try self.init(reader: ColumnReader(path: path, contents: .accelerometer))
-    }
-
-    /// Reads from an open file descriptor, e.g. 0 for stdin (closed at the end only when `closeWhenDone`).
-    public convenience init(fileDescriptor: Int32, source: String = "<stdin>", closeWhenDone: Bool = false)
-        throws(RecordingError)
-    {
-        let input = LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: closeWhenDone, source: source)
-        try self.init(reader: ColumnReader(input: input, contents: .accelerometer))
-    }
-
-    /// Reads a recording held in memory.
-    public convenience init(bytes: [UInt8], source: String) throws(RecordingError) {
-        try self.init(reader: ColumnReader(input: LineReader(bytes: bytes, source: source), contents: .accelerometer))
-    }
-
-    private init(reader: ColumnReader) throws(RecordingError) {
+    /// Opens `source` and reads its header. Throws `.cannotOpen` when it cannot be opened.
+    public init(_ source: RecordingSource) throws(RecordingError) {
+        let reader = try ColumnReader(source, contents: .accelerometer)
         for column in Self.columns { try reader.choose(column) }
         self.reader = reader
     }
