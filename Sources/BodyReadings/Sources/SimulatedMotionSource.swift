@@ -102,7 +102,10 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
 
     public func read() throws(CaptureError) -> [SensorReading]? {
         guard !cancellation.isCancelled, imu != nil || pulse != nil else { return nil }
-        batch.removeAll(keepingCapacity: true)
+        // Taken out of the stored property while filled (no exclusivity check per append), put back for its capacity.
+        var readings = batch
+        batch = []
+        readings.removeAll(keepingCapacity: true)
         let until: Double
         if var imu {
             var count = batchSize
@@ -117,15 +120,15 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
                 let last = Int((tick * period * sampleRate + 1e-6).rounded(.down))
                 count = max(1, last - imu.index + 1)
             }
-            batch.reserveCapacity(3 * count)
+            readings.reserveCapacity(3 * count)
             // One sample at a time: no array of readings (with their truths) per wake-up.
             for _ in 0..<count {
                 let sample = imu.next().sample
-                batch.append(SensorReading(kind: .accelerometer, t: sample.t, value: sample.accelerometer))
+                readings.append(SensorReading(kind: .accelerometer, t: sample.t, value: sample.accelerometer))
                 if let magnetometer = sample.magnetometer {
-                    batch.append(SensorReading(kind: .magnetometer, t: sample.t, value: magnetometer))
+                    readings.append(SensorReading(kind: .magnetometer, t: sample.t, value: magnetometer))
                 }
-                batch.append(SensorReading(kind: .gyroscope, t: sample.t, value: sample.gyroscope))
+                readings.append(SensorReading(kind: .gyroscope, t: sample.t, value: sample.gyroscope))
             }
             until = Double(imu.index - 1) / sampleRate
             self.imu = imu
@@ -145,11 +148,12 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
             while Double(pulseCount) / rate <= until + 1e-9 {
                 let sample = pulse.next()
                 pulseCount += 1
-                batch.append(SensorReading(kind: .ppg, t: sample.time, value: Self.intensities(sample.value)))
+                readings.append(SensorReading(kind: .ppg, t: sample.time, value: Self.intensities(sample.value)))
             }
             self.pulse = pulse
         }
-        return batch
+        batch = readings
+        return readings
     }
 
     /// The simulated pulse as a MAX30102 on a finger would report it: red and infrared ADC counts (18 bits) that
