@@ -135,36 +135,43 @@ struct BufferedCapture {
         // and a remote iiod sets them itself.
         let previousLength = try? device.readAttribute("length", .buffer)
         let previousWatermark = try? device.readAttribute("watermark", .buffer)
-        // Undone newest first: the length before the watermark, which the kernel keeps at most the length.
-        if let previousWatermark {
-            restorer.changed("buffer/watermark", from: previousWatermark) { () throws(IIOError) in
-                try restoreBufferAttribute("watermark", previousWatermark)
-            }
-        }
-        if let previousLength {
-            restorer.changed("buffer/length", from: previousLength) { () throws(IIOError) in
-                try restoreBufferAttribute("length", previousLength)
-            }
-        }
         // The kernel wakes a reader once `watermark` samples are in (Documentation/ABI/testing/sysfs-bus-iio,
         // buffer/watermark; a hardware FIFO takes it as its own): one wake-up per refill. Its default, 1, wakes the
         // reader for every sample. libiio 0.24 writes both when it opens a local buffer; they are set here as well
         // so that the wake-ups do not depend on that, length first (the kernel refuses a watermark above it).
-        if previousLength != nil, previousWatermark != nil {
-            try? device.writeAttribute("length", .buffer, value: samples)
-            try? device.writeAttribute("watermark", .buffer, value: samples)
+        var written = false
+        if let previousLength, let previousWatermark,
+            (try? device.writeAttribute("length", .buffer, value: samples)) != nil,
+            (try? device.writeAttribute("watermark", .buffer, value: samples)) != nil
+        {
+            written = true
+            // Undone newest first: the length before the watermark, which the kernel keeps at most the length.
+            restorer.changed("buffer/watermark", from: previousWatermark) { () throws(IIOError) in
+                try restoreBufferAttribute("watermark", previousWatermark)
+            }
+            restorer.changed("buffer/length", from: previousLength) { () throws(IIOError) in
+                try restoreBufferAttribute("length", previousLength)
+            }
         }
         // The kernel keeps `samples × blocks` samples (libiio's default is 4 blocks: 80 ms at 50 Hz with one sample
         // per refill). A HID hub delivers late reports in bursts, and a reader descheduled for a moment would lose
         // samples in the kernel; about a second of room costs no latency (a refill still returns after `samples`).
         let blocks = max(4, Int((rate / Double(samples)).rounded(.up)))
         try? device.setKernelBuffersCount(blocks)
+        let buffer: Buffer
         do {
-            return try device.createBuffer(samples: samples)
+            buffer = try device.createBuffer(samples: samples)
         } catch {
             if error.errno == .invalidArgument { return nil }
             throw capture.wrap(error, writing: "buffer/enable")
         }
+        // Not set above (the device refused it), yet libiio wrote the length of the buffer it opened.
+        if !written, let previousLength {
+            restorer.changed("buffer/length", from: previousLength) { () throws(IIOError) in
+                try restoreBufferAttribute("length", previousLength)
+            }
+        }
+        return buffer
     }
 
     /// Writes a buffer attribute back. A cancel from another thread (a signal, a closed pipe) holds the buffer for a
