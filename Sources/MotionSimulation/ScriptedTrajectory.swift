@@ -99,23 +99,26 @@ public struct ScriptedTrajectory: Trajectory {
         if let period {
             t = time - period * (time / period).rounded(.down)
         }
-        // 1. The chain of factors: keyframe base, keyframe turn, layers; each with its axis and angle rate.
-        var factors: [(rotation: Quaternion, axis: Vector3, rate: Double)] = []
-        factors.reserveCapacity(layers.count + 2)
-        factors.append(contentsOf: keyframeFactors(at: t))
-        for layer in layers {
-            let angle = layer.angle(t)
-            factors.append((Quaternion(axis: layer.axis, angle: angle.value), layer.axis, angle.rate))
-        }
-        // 2. Attitude and body rate: walk from the right, accumulating the suffix product S.
+        // 1–2. The chain of factors (keyframe base, keyframe turn, layers; each with its axis and angle rate), walked
+        // from the right while accumulating the suffix product S: attitude and body rate. Without an array of
+        // factors: this runs for every simulated sample (1600 per second in a 1 kHz stream).
         var suffix = Quaternion.identity
         var omega = Vector3.zero
-        for factor in factors.reversed() {
-            if factor.rate != 0 {
-                omega += suffix.inverseRotate(factor.axis * factor.rate)
+        func multiply(_ rotation: Quaternion, axis: Vector3, rate: Double) {
+            if rate != 0 {
+                omega += suffix.inverseRotate(axis * rate)
             }
-            suffix = factor.rotation * suffix
+            suffix = rotation * suffix
         }
+        for layer in layers.reversed() {
+            let angle = layer.angle(t)
+            multiply(Quaternion(axis: layer.axis, angle: angle.value), axis: layer.axis, rate: angle.rate)
+        }
+        let keyframe = keyframeFactors(at: t)
+        if let turn = keyframe.turn {
+            multiply(turn.rotation, axis: turn.axis, rate: turn.rate)
+        }
+        multiply(keyframe.base, axis: Vector3(1, 0, 0), rate: 0)
         let attitude = suffix.normalized
         // 3. Translation: exact second derivative of the position path.
         let east = position.east(t)
@@ -150,12 +153,13 @@ public struct ScriptedTrajectory: Trajectory {
         return result
     }
 
-    /// The keyframe part K(t) as factors: the segment's start attitude (constant) and the turn about its axis.
-    private func keyframeFactors(at t: Double) -> [(rotation: Quaternion, axis: Vector3, rate: Double)] {
-        guard t > keyframes[0].t else { return [(keyframes[0].attitude, Vector3(1, 0, 0), 0)] }
-        guard t < keyframes[keyframes.count - 1].t else {
-            return [(keyframes[keyframes.count - 1].attitude, Vector3(1, 0, 0), 0)]
-        }
+    /// The keyframe part K(t) as factors: the segment's start attitude (constant) and the turn about its axis (none
+    /// before the first keyframe and after the last).
+    private func keyframeFactors(at t: Double) -> (
+        base: Quaternion, turn: (rotation: Quaternion, axis: Vector3, rate: Double)?
+    ) {
+        guard t > keyframes[0].t else { return (keyframes[0].attitude, nil) }
+        guard t < keyframes[keyframes.count - 1].t else { return (keyframes[keyframes.count - 1].attitude, nil) }
         // Binary search for the segment [tᵢ, tᵢ₊₁) holding t.
         var low = 0
         var high = keyframes.count - 1
@@ -167,10 +171,10 @@ public struct ScriptedTrajectory: Trajectory {
         let duration = keyframes[low + 1].t - start.t
         let segment = segments[low]
         let s = Profile.smoothstep((t - start.t) / duration)
-        return [
-            (start.attitude, Vector3(1, 0, 0), 0),
+        return (
+            start.attitude,
             (Quaternion(axis: segment.axis, angle: segment.angle * s.value), segment.axis,
-             segment.angle * s.rate / duration),
-        ]
+             segment.angle * s.rate / duration)
+        )
     }
 }

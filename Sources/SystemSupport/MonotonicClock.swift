@@ -23,4 +23,17 @@ package enum MonotonicClock {
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
+
+    /// Sleeps until the clock reads `deadline` (seconds, as `now()`); at once when it has passed. A signal's
+    /// interruption is resumed. The corresponding C function is `clock_nanosleep` with `TIMER_ABSTIME`.
+    package static func sleep(until deadline: Double) {
+        guard deadline.isFinite else { return }
+        #if canImport(Glibc)
+        let whole = deadline.rounded(.down)
+        var time = timespec(tv_sec: Int(whole), tv_nsec: min(999_999_999, Int(((deadline - whole) * 1e9).rounded())))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
+        #else
+        Self.sleep(deadline - now())
+        #endif
+    }
 }

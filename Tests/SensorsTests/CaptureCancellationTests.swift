@@ -11,4 +11,15 @@ import SystemSupport
         #expect(cancellation.wait(seconds: 3600) == false, "cancel() wakes an hour-long wait")
         #expect(cancellation.isCancelled)
     }
+
+    /// A wait shorter than `shortWait` sleeps on the clock to its deadline, and reports a cancel that came before.
+    @Test func shortWaitSleepsToItsDeadline() {
+        let cancellation = CaptureCancellation()
+        let start = MonotonicClock.now()
+        #expect(cancellation.wait(untilMonotonic: start + 0.005))
+        #expect(MonotonicClock.now() - start >= 0.005 - 1e-6, "woke before the deadline")
+        cancellation.cancel()
+        #expect(cancellation.wait(untilMonotonic: MonotonicClock.now() + 0.005) == false)
+        #expect(cancellation.wait(untilMonotonic: MonotonicClock.now() - 1) == false)
+    }
 }

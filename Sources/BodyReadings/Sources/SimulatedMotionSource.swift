@@ -13,12 +13,12 @@ import TextFormats
 /// update interval give the same samples.
 ///
 /// Like real hardware the IMU picks its sampling frequency from a list (25…1600 Hz, the smallest that the update
-/// interval needs) and, paced in real time, delivers a batch per update interval. The pulse sensor runs at 100
-/// samples/s and is simulated only when a capture asks for `.ppg` readings (`CaptureConfiguration.readings`), so the
-/// motion stream is the same with or without it.
+/// interval needs) and, paced in real time, delivers a batch per update interval (per two intervals below 2 ms:
+/// `WakeBatching`). The pulse sensor runs at 100 samples/s and is simulated only when a capture asks for `.ppg`
+/// readings (`CaptureConfiguration.readings`), so the motion stream is the same with or without it.
 public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
-    // @unchecked: `imu`, `pulse`, `sampleRate`, `batchSize`, `updateInterval`, `startClock` and the reading counts
-    // are confined to the reading thread; `cancellation` is thread-safe.
+    // @unchecked: `imu`, `pulse`, `sampleRate`, `batchSize`, `updateInterval`, `startClock`, `batch` and the
+    // reading counts are confined to the reading thread; `cancellation` is thread-safe.
 
     /// The frequencies the simulated sensor offers, Hz.
     public static let availableFrequencies = FrequencyList.discrete([25, 50, 100, 200, 400, 800, 1600])
@@ -47,6 +47,9 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
     private var batchSize = 1
     private var updateInterval = 0.01
     private var startClock = 0.0
+    /// The readings of one `read()`, kept for its capacity: the reader has let go of the last batch by the next
+    /// `read()`, so that the storage is reused instead of allocated for every wake-up.
+    private var batch: [SensorReading] = []
 
     /// The default simulated pulse (see `pulseSettings`).
     public static var defaultPulse: PulseSimulator.Settings {
@@ -99,35 +102,45 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
 
     public func read() throws(CaptureError) -> [SensorReading]? {
         guard !cancellation.isCancelled, imu != nil || pulse != nil else { return nil }
-        var readings: [SensorReading] = []
+        // Taken out of the stored property while filled (no exclusivity check per append), put back for its capacity.
+        var readings = batch
+        batch = []
+        readings.removeAll(keepingCapacity: true)
         let until: Double
         if var imu {
             var count = batchSize
+            var due: Double?
             if pacing == .realTime {
-                // Like a driver's buffer read once per update interval: wake on the interval's grid (or per sample
-                // when samples are rarer) and take every sample due by then, rather than one wake-up per
-                // `rate × interval` samples, which rounds down to a wake-up per sample at 1600 Hz and 1 ms.
-                let period = max(updateInterval, 1 / sampleRate)
+                // Like a driver's buffer read once per refill: wake on the grid of `WakeBatching.wakePeriod` (the
+                // interval, two below 2 ms; a sample period when samples are rarer) and take every sample due by
+                // then, rather than one wake-up per `rate × interval` samples, which rounds down to a wake-up per
+                // sample at 1600 Hz and 1 ms.
+                let period = WakeBatching.wakePeriod(interval: updateInterval, samplePeriod: 1 / sampleRate)
                 let tick = (Double(imu.index) / sampleRate / period - 1e-9).rounded(.up)
-                if !cancellation.wait(untilMonotonic: startClock + tick * period) { return nil }
+                due = startClock + tick * period
                 let last = Int((tick * period * sampleRate + 1e-6).rounded(.down))
                 count = max(1, last - imu.index + 1)
             }
             readings.reserveCapacity(3 * count)
-            for reading in imu.next(count) {
-                let sample = reading.sample
+            // One sample at a time: no array of readings (with their truths) per wake-up.
+            for _ in 0..<count {
+                let sample = imu.next().sample
                 readings.append(SensorReading(kind: .accelerometer, t: sample.t, value: sample.accelerometer))
                 if let magnetometer = sample.magnetometer {
                     readings.append(SensorReading(kind: .magnetometer, t: sample.t, value: magnetometer))
                 }
                 readings.append(SensorReading(kind: .gyroscope, t: sample.t, value: sample.gyroscope))
             }
+            // The samples are made before the sleep, not after it: they do not depend on when they are made, and
+            // right after the last wake-up's work the simulation's code and data are still in the caches, which a
+            // sleep leaves cold (about 10 % less CPU at 1 ms in five side-by-side runs).
+            if let due, !cancellation.wait(untilMonotonic: due) { return nil }
             until = Double(imu.index - 1) / sampleRate
             self.imu = imu
         } else {
             let rate = pulseSettings.sampleRate
             if pacing == .realTime {
-                let period = max(updateInterval, 1 / rate)
+                let period = WakeBatching.wakePeriod(interval: updateInterval, samplePeriod: 1 / rate)
                 let tick = (Double(pulseCount) / rate / period - 1e-9).rounded(.up)
                 if !cancellation.wait(untilMonotonic: startClock + tick * period) { return nil }
                 until = tick * period
@@ -144,6 +157,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
             }
             self.pulse = pulse
         }
+        batch = readings
         return readings
     }
 

@@ -30,6 +30,9 @@ public final class MotionOutputWriter {
     /// Rows are formatted straight into this buffer (no per-number copies) and handed on in 64 KiB chunks.
     private let buffer: UnsafeMutablePointer<UInt8>
     private var count = 0
+    /// The bytes handed to the sink, kept for its capacity: a live stream hands over a few rows per wake-up, and a
+    /// fresh array for each would be an allocation per wake-up.
+    private var piece: [UInt8] = []
     private static let chunk = 1 << 16
     private static let capacity = chunk + longestRow
     /// The longest row: 14 numbers of at most 24 bytes plus the JSON keys.
@@ -80,17 +83,23 @@ public final class MotionOutputWriter {
     private func handOver(all: Bool) throws {
         var start = 0
         while count - start >= Self.chunk {
-            try sink(Array(UnsafeBufferPointer(start: buffer + start, count: Self.chunk)))
+            try handOver(from: start, count: Self.chunk)
             start += Self.chunk
         }
         if all, count > start {
-            try sink(Array(UnsafeBufferPointer(start: buffer + start, count: count - start)))
+            try handOver(from: start, count: count - start)
             start = count
         }
         if start > 0 {
             buffer.update(from: buffer + start, count: count - start)
             count -= start
         }
+    }
+
+    private func handOver(from start: Int, count: Int) throws {
+        piece.removeAll(keepingCapacity: true)
+        piece.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: count))
+        try sink(piece)
     }
 
     /// Appends one estimate's line (with its newline) to `buffer`.

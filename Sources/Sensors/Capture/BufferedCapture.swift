@@ -5,8 +5,10 @@ import SystemSupport
 ///
 /// 1. Trigger: the device's own one (HID `<name>-dev<N>`), none for hardware-FIFO drivers.
 /// 2. Scan elements: the axes of every sensor, and the timestamp when samples are timed by the kernel.
-/// 3. The buffer: `rate × interval` samples per refill keeps readings at most one update interval old; the channel
-///    offsets come from the scan formats (`ScanLayout`) and must agree with libiio's.
+/// 3. The buffer: `WakeBatching.samplesPerRefill` samples per refill (one interval's, two intervals' below 2 ms)
+///    keeps readings at most one update interval old, with the buffer watermark at that many samples so that the
+///    kernel wakes the reader once per refill, not once per sample; the channel offsets come from the scan formats
+///    (`ScanLayout`) and must agree with libiio's.
 /// 4. Refills until cancelled, each decoded in place (`ScanDecoder`); a failed refill is classified
 ///    (`RefillFailure`); timestamp gaps count lost samples (`OverrunDetector`).
 ///
@@ -35,7 +37,7 @@ struct BufferedCapture {
     func run(restorer: inout SysfsRestorer, markStarted: () -> Void) throws(CaptureError) -> Outcome {
         try selectOwnTrigger(restorer: &restorer)
         let channels = try enableScanElements()
-        let samples = max(1, Int((rate * capture.configuration.updateInterval).rounded(.down)))
+        let samples = WakeBatching.samplesPerRefill(rate: rate, interval: capture.configuration.updateInterval)
         guard let buffer = try openBuffer(samples: samples, restorer: &restorer) else { return .needsPolling }
         var decoder = try decoder(for: channels, in: buffer)
         let network = !context.isLocal
@@ -124,11 +126,33 @@ struct BufferedCapture {
         return ScanLayout.Element(id: channel.id, scanIndex: scanIndex, format: format)
     }
 
-    /// Opens the buffer, with about a second of kernel room; nil when the driver rejects it with EINVAL.
+    /// Opens the buffer, with about a second of kernel room and the watermark at `samples`; nil when the driver
+    /// rejects it with EINVAL.
     private func openBuffer(samples: Int, restorer: inout SysfsRestorer) throws(CaptureError) -> Buffer? {
         let timeoutMilliseconds = UInt32(max(1000, 3000 * Double(samples) / rate))
         try? context.setTimeout(milliseconds: timeoutMilliseconds)
+        // Readable on local contexts only: libiio's network client refuses the buffer attributes it does not list,
+        // and a remote iiod sets them itself.
         let previousLength = try? device.readAttribute("length", .buffer)
+        let previousWatermark = try? device.readAttribute("watermark", .buffer)
+        // The kernel wakes a reader once `watermark` samples are in (Documentation/ABI/testing/sysfs-bus-iio,
+        // buffer/watermark; a hardware FIFO takes it as its own): one wake-up per refill. Its default, 1, wakes the
+        // reader for every sample. libiio 0.24 writes both when it opens a local buffer; they are set here as well
+        // so that the wake-ups do not depend on that, length first (the kernel refuses a watermark above it).
+        var written = false
+        if let previousLength, let previousWatermark,
+            (try? device.writeAttribute("length", .buffer, value: samples)) != nil,
+            (try? device.writeAttribute("watermark", .buffer, value: samples)) != nil
+        {
+            written = true
+            // Undone newest first: the length before the watermark, which the kernel keeps at most the length.
+            restorer.changed("buffer/watermark", from: previousWatermark) { () throws(IIOError) in
+                try restoreBufferAttribute("watermark", previousWatermark)
+            }
+            restorer.changed("buffer/length", from: previousLength) { () throws(IIOError) in
+                try restoreBufferAttribute("length", previousLength)
+            }
+        }
         // The kernel keeps `samples × blocks` samples (libiio's default is 4 blocks: 80 ms at 50 Hz with one sample
         // per refill). A HID hub delivers late reports in bursts, and a reader descheduled for a moment would lose
         // samples in the kernel; about a second of room costs no latency (a refill still returns after `samples`).
@@ -141,24 +165,29 @@ struct BufferedCapture {
             if error.errno == .invalidArgument { return nil }
             throw capture.wrap(error, writing: "buffer/enable")
         }
-        if let previousLength {
+        // Not set above (the device refused it), yet libiio wrote the length of the buffer it opened.
+        if !written, let previousLength {
             restorer.changed("buffer/length", from: previousLength) { () throws(IIOError) in
-                // A cancel from another thread (a signal, a closed pipe) holds the buffer for a moment after the
-                // capture let go of it; until its last reference disables it the kernel answers EBUSY. The VM tier
-                // saw that race: retry for up to a second.
-                var attempts = 0
-                while true {
-                    do throws(IIOError) {
-                        try device.writeAttribute("length", .buffer, value: previousLength)
-                        return
-                    } catch where error.errno == .busy && attempts < 100 {
-                        attempts += 1
-                        MonotonicClock.sleep(0.01)
-                    }
-                }
+                try restoreBufferAttribute("length", previousLength)
             }
         }
         return buffer
+    }
+
+    /// Writes a buffer attribute back. A cancel from another thread (a signal, a closed pipe) holds the buffer for a
+    /// moment after the capture let go of it; until its last reference disables it the kernel answers EBUSY. The VM
+    /// tier saw that race: retry for up to a second.
+    private func restoreBufferAttribute(_ name: String, _ previous: String) throws(IIOError) {
+        var attempts = 0
+        while true {
+            do throws(IIOError) {
+                try device.writeAttribute(name, .buffer, value: previous)
+                return
+            } catch where error.errno == .busy && attempts < 100 {
+                attempts += 1
+                MonotonicClock.sleep(0.01)
+            }
+        }
     }
 
     /// The decoder for the enabled channels, laid out from their scan formats; libiio must place every channel

@@ -222,7 +222,7 @@ scenario_record_count() {
 
 # sysfs_state DIR: what stream may change and must restore.
 sysfs_state() {
-    echo "freq=$(cat "$(ls "$1"/*sampling_frequency | head -1)") enable=$(cat "$1/buffer/enable") trigger=$(cat "$1/trigger/current_trigger")"
+    echo "freq=$(cat "$(ls "$1"/*sampling_frequency | head -1)") enable=$(cat "$1/buffer/enable") trigger=$(cat "$1/trigger/current_trigger") length=$(cat "$1/buffer/length") watermark=$(cat "$1/buffer/watermark")"
 }
 
 # Runs stream in the background at 100 Hz on a hub set to 20 Hz, checks it changed the device, stops it with $1
@@ -230,6 +230,10 @@ sysfs_state() {
 stop_and_restore() {
     dir=$(iio_dev accel_3d) || { fail "no accel_3d"; return; }
     echo 20 > "$(ls "$dir"/*sampling_frequency | head -1)"
+    # A length and watermark that stream changes (one sample per refill at 100 Hz and 0.01 s) and must put back,
+    # the length first: the kernel refuses a watermark above the length.
+    echo 8 > "$dir/buffer/length"
+    echo 3 > "$dir/buffer/watermark"
     before=$(sysfs_state "$dir")
     rm -f /tmp/stop.status /tmp/stop.go
     if [ "$1" = INT ]; then
