@@ -1,7 +1,7 @@
 import Sensors
 
 /// The service's source as its capture thread reads it: every `read()` the sensors answer opens a batch (`begin`)
-/// that the next `read()` closes (`end`, of the same observers) before it waits for the sensors again, so that whatever the capture thread
+/// that the next `read()` closes (`end`, of the same observers in reverse order) before it waits for the sensors again, so that whatever the capture thread
 /// publishes between two waits — the samples, motion, steps and beats of one refill — lies inside one batch, and
 /// subscribers can send all of it at once. `finishBatch()` closes the last batch when the capture stops reading.
 ///
@@ -43,7 +43,9 @@ final class BatchMarkingSource: MotionSource, @unchecked Sendable {
     func finishBatch() {
         guard let batch = open else { return }
         open = nil
-        for observer in batch { observer.end() }
+        // In reverse, as nested scopes close: the last observer (the web's thread, which sends from a thread of
+        // its own) starts its sends before the first (the socket server, which sends on this thread) makes its own.
+        for observer in batch.reversed() { observer.end() }
     }
 
     func cancel() { source.cancel() }

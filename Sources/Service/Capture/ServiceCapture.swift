@@ -114,7 +114,7 @@ public final class ServiceCapture: @unchecked Sendable {
 
     /// Calls `begin` on the capture thread before it publishes what one read of the sensors brought, and `end`
     /// once it published all of it (before it waits for the sensors again, and when it stops): every update of
-    /// every fan-out lies between the two. From the next read on.
+    /// every fan-out lies between the two. From the next read on; the `end`s run in reverse order of observation.
     public func observeBatches(begin: @escaping @Sendable () -> Void, end: @escaping @Sendable () -> Void) {
         condition.withLock { batchObservers.append((begin, end)) }
     }

@@ -67,7 +67,7 @@ public final class CaptureFeed: ReadingsFeed {
             let lines = motionLines
             let demand = capture.demand(interval: interval)
             let token = capture.motion.subscribe(
-                interval: interval,
+                interval: interval, aligned: true,
                 deliver: { estimate in deliver(lines.bytes(at: estimate.t) { ServiceEvent.motionLine(estimate) }) },
                 end: ended)
             return FeedSubscription(reading: reading) {
@@ -78,7 +78,7 @@ public final class CaptureFeed: ReadingsFeed {
             let lines = rawLines
             let demand = capture.demand(interval: interval)
             let token = capture.raw.subscribe(
-                interval: everySample ? 0 : interval,
+                interval: everySample ? 0 : interval, aligned: true,
                 deliver: { sample in deliver(lines.bytes(at: sample.t) { ServiceEvent.rawLine(sample) }) }, end: ended)
             return FeedSubscription(reading: reading) {
                 capture.raw.unsubscribe(token)
