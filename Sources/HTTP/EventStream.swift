@@ -40,8 +40,9 @@ public final class EventStream: @unchecked Sendable {
         send(encoded: event.encoded)
     }
 
-    /// Queues bytes already in the event-stream format (one or more whole events or comments).
-    func send(encoded bytes: [UInt8]) {
+    /// Queues bytes already in the event-stream format (one or more whole events or comments, e.g. a
+    /// ``ServerSentEvent/encoded`` shared by many streams); ignored once the stream is closed.
+    public func send(encoded bytes: [UInt8]) {
         let wake: Bool = lock.withLock {
             guard !ended && !producerClosed else { return false }
             if queue.append(bytes) {

@@ -91,6 +91,18 @@ public final class HTTPServer: Sendable {
 
     /// Counters since the start.
     public var statistics: HTTPServerStatistics { shared.statistics }
+
+    /// Holds the server's thread's wake-ups for events sent from now on until ``releaseEventWakeUps()``: a
+    /// producer that sends one batch of events to many streams (one read of the sensors) wakes the thread once for
+    /// all of them instead of once per stream. Holds nest; keep them short, the events wait meanwhile.
+    public func holdEventWakeUps() {
+        loop.signals.hold()
+    }
+
+    /// Ends one ``holdEventWakeUps()``; the last one wakes the server's thread for the events sent meanwhile.
+    public func releaseEventWakeUps() {
+        loop.signals.release()
+    }
 }
 
 /// Whether the server was started and stopped.

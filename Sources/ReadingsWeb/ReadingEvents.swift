@@ -1,14 +1,17 @@
 import HTTP
+import SystemSupport
 import TextFormats
 
 /// The event streams of the readings: `/events/motion`, `/events/steps`, `/events/heart-rate`.
 ///
 /// Each opens with the reading's `availability` event and subscribes to the provider for as long as the client
-/// stays; the subscription is cancelled when the connection ends. Events are encoded on the provider's thread.
+/// stays; the subscription is cancelled when the connection ends. Events are encoded on the provider's thread, a
+/// motion update once for all the streams it is due for.
 enum ReadingEvents {
     static func install(
         on router: inout HTTPRouter, provider: any ReadingsProvider, now: @escaping @Sendable () -> Double
     ) {
+        let motionEvents = LatestEncoding()
         router.add(.get, "/events/motion") { request in
             let text = request.query["interval"] ?? "0.1"
             guard let interval = Double(text), ReadingsWebRoutes.motionIntervals.contains(interval) else {
@@ -17,7 +20,11 @@ enum ReadingEvents {
             return .eventStream { stream in
                 start(stream, .motion, provider) { handler in
                     provider.subscribeMotion(interval: interval) { update in
-                        handler(update) { ServerSentEvent(event: "motion", data: ReadingJSON.motion($0)) }
+                        handler(update) { estimate in
+                            motionEvents.bytes(at: estimate.t) {
+                                ServerSentEvent(event: "motion", data: ReadingJSON.motion(estimate)).encoded
+                            }
+                        }
                     }
                 }
             }
@@ -29,7 +36,7 @@ enum ReadingEvents {
                 }
                 start(stream, .steps, provider) { handler in
                     provider.subscribeSteps { update in
-                        handler(update) { ServerSentEvent(event: "steps", data: ReadingJSON.steps($0).rendered) }
+                        handler(update) { ServerSentEvent(event: "steps", data: ReadingJSON.steps($0).rendered).encoded }
                     }
                 }
             }
@@ -42,15 +49,15 @@ enum ReadingEvents {
                 }
                 start(stream, .heartRate, provider) { handler in
                     provider.subscribeHeartRate { update in
-                        handler(update) { ServerSentEvent(event: "beat", data: ReadingJSON.beat($0).rendered) }
+                        handler(update) { ServerSentEvent(event: "beat", data: ReadingJSON.beat($0).rendered).encoded }
                     }
                 }
             }
         }
     }
 
-    /// Turns an update into the event `encode` makes of a reading, or an `availability` event.
-    typealias Relay<Reading: Sendable> = @Sendable (ReadingUpdate<Reading>, (Reading) -> ServerSentEvent) -> Void
+    /// Turns an update into the encoded event `encode` makes of a reading, or an `availability` event.
+    typealias Relay<Reading: Sendable> = @Sendable (ReadingUpdate<Reading>, (Reading) -> [UInt8]) -> Void
 
     /// Sends `kind`'s availability, subscribes through `subscribe` and cancels when the connection ends.
     private static func start<Reading: Sendable>(
@@ -60,7 +67,7 @@ enum ReadingEvents {
         stream.send(availabilityEvent(provider.availability(of: kind)))
         let subscription = subscribe { update, encode in
             switch update {
-            case .reading(let reading): stream.send(encode(reading))
+            case .reading(let reading): stream.send(encoded: encode(reading))
             case .availability(let availability): stream.send(availabilityEvent(availability))
             }
         }

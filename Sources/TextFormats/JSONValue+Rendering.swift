@@ -22,7 +22,7 @@ extension JSONValue {
         switch self {
         case .null: bytes += "null".utf8
         case .bool(let value): bytes += (value ? "true" : "false").utf8
-        case .number(let value): bytes += Self.render(number: value).utf8
+        case .number(let value): Self.append(number: value, to: &bytes)
         case .string(let value): Self.appendQuoted(value, to: &bytes)
         case .array(let values):
             bytes.append(UInt8(ascii: "["))
@@ -68,6 +68,12 @@ extension JSONValue {
                 + members.map { inner + Self.quoted($0.0) + ": " + $0.1.prettyRendered(indent: inner) }
                 .joined(separator: ",\n") + "\n\(indent)}"
         }
+    }
+
+    /// Appends `number` as `.number(number)` renders it: for a writer of a fixed shape of object that skips
+    /// building the value (a service's line per sample).
+    public static func append(number: Double, to bytes: inout [UInt8]) {
+        bytes += render(number: number).utf8
     }
 
     /// Integral values below 10¹⁵ without a fraction (`3`), others in Swift's shortest round-trip form (`0.1`,

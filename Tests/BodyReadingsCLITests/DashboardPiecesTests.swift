@@ -125,18 +125,4 @@ struct DashboardPiecesTests {
         }
         #expect(error.message.contains("activity"))
     }
-
-    @Test func theDayCountIsTheStoredOnePlusTheStepLinesSince() {
-        var day = ServiceStepsToday()
-        day.answered(stored: 4000)
-        #expect(day.today(at: 57) == 4001, "the first line after the answer is one more step")
-        #expect(day.today(at: 58) == 4002)
-        #expect(day.today(at: 61) == 4005, "a line that counts several steps (a hardware counter) adds them all")
-
-        var seen = ServiceStepsToday()
-        #expect(seen.today(at: 10) == 10, "before an answer (no store): the running count")
-        seen.answered(stored: 300)
-        #expect(seen.today(at: 11) == 301, "lines before the answer are in the stored count")
-        #expect(seen.today(at: 13) == 303)
-    }
 }

@@ -116,6 +116,7 @@ struct ServeCommandTests {
         let counts = steps.compactMap { $0["steps"]?.numberValue }
         #expect(counts == counts.sorted() && Set(counts).count == counts.count, "\(counts)")
         #expect(steps.allSatisfy { $0["activity"]?.stringValue == "walking" || $0["activity"]?.stringValue == "running" })
+        #expect(steps.allSatisfy { $0["today"] != nil && $0["today"] == $0["steps"] }, "an empty store: today's are these")
         #expect(beats.allSatisfy { $0["quality"] != nil && $0["t"]?.numberValue != nil })
         try connection.send(ServiceRequest(.history(ServiceHistoryQuery(reading: .motion, per: .day))))
         var motionHistory: JSONValue?
@@ -137,6 +138,20 @@ struct ServeCommandTests {
         #expect(history.status == 0, "\(history.stderr)")
         let stored = try JSONValue.parse(Array(history.stdout.utf8))["buckets"]?.arrayValue?.first?["steps"]?.numberValue
         #expect((stored ?? 0) >= Double(steps.count), "stored \(String(describing: stored)) of \(steps.count)+ steps")
+
+        // Started again on the store: each step line's day count is the stored one plus the steps since.
+        let again = try RunningServe(["--store", serve.directory.file("readings.sqlite")])
+        defer { again.process.terminate() }
+        let later = try ServiceConnection(path: again.socket)
+        try later.send(ServiceRequest(.subscribe(.steps, interval: 0, everySample: false)))
+        var resumed: [JSONValue] = []
+        let walk = Date().addingTimeInterval(30)
+        while resumed.count < 2, Date() < walk, let event = try later.next() {
+            if case .reading(.steps, let value) = event { resumed.append(value) }
+        }
+        let base = try #require(stored)
+        #expect(resumed.count == 2 && resumed.allSatisfy { $0["today"]?.numberValue == base + ($0["steps"]?.numberValue ?? .nan) },
+            "stored \(base) + the steps since: \(resumed)")
     }
 
     @Test func withoutAServiceTheClientSaysHowToStartOne() throws {

@@ -69,4 +69,26 @@ struct UpdateDecimatorTests {
         #expect(Self.emitted(times, interval: 0) == times)
         #expect(Self.emitted(times, interval: 1000) == [0])
     }
+
+    /// Aligned decimators that start at different samples deliver the same updates, the nearest to multiples of the
+    /// interval; an unaligned one started mid-way keeps its own grid; a gap re-anchors on the next multiple.
+    @Test func alignedDecimatorsDeliverTheSameUpdatesOnMultiples() {
+        let times = (0..<4000).map { 1_795_000_000 + Double($0) / 1600 + 0.0001 }  // 1.6 kHz, off the grid by 0.1 ms
+        func emitted(from start: Int, aligned: Bool, in series: [Double] = times) -> [Double] {
+            var decimator = UpdateDecimator(interval: 0.01, alignsToMultiples: aligned)
+            return series[start...].filter { decimator.shouldEmit(t: $0) }
+        }
+        let early = emitted(from: 0, aligned: true)
+        let late = emitted(from: 1234, aligned: true)
+        #expect(!late.isEmpty && early.suffix(late.count).elementsEqual(late), "the same updates from the later start on")
+        let offGrid = early.map { abs($0 - ($0 / 0.01).rounded() * 0.01) }
+        #expect(offGrid.allSatisfy { $0 <= 1.0 / 3200 + 1e-6 }, "each within half a sample of a multiple: \(offGrid.max()!)")
+        let unaligned = emitted(from: 1234, aligned: false)
+        #expect(unaligned.first == times[1234] && unaligned.first != late.first, "the first update anchors the default")
+
+        let gapped = Array(times[0..<1000]) + Array(times[1037...])  // 23 ms without samples
+        // The first update after the gap comes at once (as unaligned), the next ones on multiples again.
+        let afterGap = emitted(from: 0, aligned: true, in: gapped).filter { $0 > times[1000] }.dropFirst()
+        #expect(!afterGap.isEmpty && afterGap.allSatisfy { abs($0 - ($0 / 0.01).rounded() * 0.01) <= 1.0 / 3200 + 1e-6 }, "re-anchored on multiples")
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Synchronization
 import TestSupport
 import Testing
 
@@ -100,6 +101,39 @@ import Testing
         let start = Date()
         #expect(waitUntil(timeout: 2) { server.closedStreams.count == 1 })
         #expect(Date().timeIntervalSince(start) < 0.5, "noticed within half a second, not at the next keep-alive")
+    }
+
+    @Test func heldWakeUpsSendTheirEventsAtTheRelease() throws {
+        let streams = Mutex<[EventStream]>([])
+        var router = HTTPRouter()
+        router.add(.get, "/held") { _ in .eventStream { stream in streams.withLock { $0.append(stream) } } }
+        let server = try HTTPServer(
+            configuration: HTTPServer.Configuration(address: HTTPListenAddress("127.0.0.1:0")!), router: router)
+        server.start()
+        defer { server.stop() }
+        let clients = try (0..<2).map { _ in try RawConnection(port: server.address.port) }
+        for client in clients {
+            client.send("GET /held HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(client.receive(timeout: 5, until: "retry:").text.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        }
+        #expect(waitUntil(timeout: 5) { streams.withLock { $0.count } == 2 })
+        server.holdEventWakeUps()
+        server.holdEventWakeUps()
+        for (index, stream) in streams.withLock({ $0 }).enumerated() {
+            stream.send(ServerSentEvent(event: "tick", data: "{\"n\":\(index)}"))
+        }
+        server.releaseEventWakeUps()
+        for client in clients {
+            #expect(!client.receive(timeout: 0.3).text.contains("event: tick"), "held until the last release")
+        }
+        server.releaseEventWakeUps()
+        for (index, client) in clients.enumerated() {
+            let text = client.receive(timeout: 5, until: "{\"n\":\(index)}").text
+            #expect(text.contains("event: tick\ndata: {\"n\":\(index)}\n\n"), "sent at the release")
+        }
+        server.releaseEventWakeUps()
+        streams.withLock { $0[0] }.send(ServerSentEvent(event: "tick", data: "{\"n\":9}"))
+        #expect(clients[0].receive(timeout: 5, until: "{\"n\":9}").text.contains("{\"n\":9}"), "an extra release holds nothing")
     }
 
     @Test func silentStreamsSendKeepAliveComments() throws {

@@ -79,6 +79,22 @@ struct ServiceProtocolTests {
         var bare = sample
         bare.magnetometer = nil
         #expect(try ServiceEvent.parse(Array(ServiceEvent.rawLine(bare).dropLast())) == .raw(bare))
+
+        // Written directly, the line is what the JSON object renders to, numbers and all.
+        func vector(_ v: Vector3) -> JSONValue { .object([("x", .number(v.x)), ("y", .number(v.y)), ("z", .number(v.z))]) }
+        let odd = IMUSample(
+            t: 1_764_590_000.123456, accelerometer: Vector3(1e-05, -3, 9.80665), gyroscope: Vector3(.nan, 0.1 + 0.2, -0.0),
+            magnetometer: Vector3(1e20, 2.5e-300, 42))
+        for sample in [odd, bare] {
+            var members: [(String, JSONValue)] = [
+                ("reading", .string("raw")), ("t", .number(sample.t)), ("acceleration", vector(sample.accelerometer)),
+                ("rotation_rate", vector(sample.gyroscope)),
+            ]
+            if let field = sample.magnetometer { members.append(("magnetic_field", vector(field))) }
+            #expect(
+                String(decoding: ServiceEvent.rawLine(sample), as: UTF8.self)
+                    == String(decoding: ServiceEvent.line(.object(members)), as: UTF8.self))
+        }
     }
 
     @Test func helloRepliesAndNoticesReadBack() throws {

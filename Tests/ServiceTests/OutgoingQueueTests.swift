@@ -60,4 +60,26 @@ import Testing
         rest[0] = "fi" + rest[0]
         #expect(rest == ["first", #"{"event":"dropped","count":2,"total":2}"#, "fourth"])
     }
+
+    @Test func gathersWhatWaitsIntoOneSendAndGoesOnWhereTheSocketStopped() {
+        var queue = OutgoingQueue(limit: 2)
+        queue.append(message: line("hello"))
+        for n in 1...4 { queue.append(update: line("u\(n)")) }
+        let notice = #"{"event":"dropped","count":2,"total":2}"# + "\n"
+        var buffer: [UInt8] = []
+        #expect(queue.gather(into: &buffer, limit: 1 << 16))
+        #expect(String(decoding: buffer, as: UTF8.self) == "hello\n" + notice + "u3\nu4\n")
+
+        queue.sent(8)  // "hello\n" and the notice's first 2 bytes went out
+        queue.append(update: line("u5"))  // drops u3: the notice being sent cannot count it, a new one does
+        var small: [UInt8] = []
+        #expect(queue.gather(into: &small, limit: 1))
+        #expect(String(decoding: small, as: UTF8.self) == String(notice.dropFirst(2)), "the first line's rest, always")
+        buffer = []
+        #expect(queue.gather(into: &buffer, limit: 1 << 16))
+        let second = #"{"event":"dropped","count":1,"total":3}"# + "\n"
+        #expect(String(decoding: buffer, as: UTF8.self) == String(notice.dropFirst(2)) + second + "u4\nu5\n")
+        queue.sent(buffer.count)
+        #expect(queue.isEmpty && !queue.gather(into: &buffer, limit: 1 << 16))
+    }
 }

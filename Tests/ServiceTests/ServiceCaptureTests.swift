@@ -5,6 +5,7 @@ import ReadingFormats
 import Service
 import TestSupport
 import Testing
+import TextFormats
 
 /// The service's capture and the client source over the socket: the sensors speed up for a faster client with time
 /// going on through the restart, a recording's end reaches every subscriber, and `MotionManager` fuses what it reads
@@ -37,6 +38,76 @@ struct ServiceCaptureTests {
         let last = Array(seen.suffix(50))
         let spacing = (last.last! - last.first!) / Double(last.count - 1)
         #expect(abs(spacing - 0.005) < 0.0005, "200 Hz after the restart, not \(1 / spacing) Hz")
+    }
+
+    @Test func aPlanFasterThanTheShortestReadGetsEverySampleAFewPerBatch() throws {
+        let capture = simCapture()
+        /// Samples in the open batch (nil between batches), the sizes of the closed ones, samples outside any.
+        struct Batches {
+            var open: Int?
+            var sizes: [Int] = []
+            var outside = 0
+        }
+        let batches = Locked(Batches())
+        capture.observeBatches(
+            begin: { batches.mutate { $0.open = 0 } },
+            end: {
+                batches.mutate {
+                    if let size = $0.open, size > 0 { $0.sizes.append(size) }
+                    $0.open = nil
+                }
+            })
+        let times = Locked<[Double]>([])
+        let token = capture.raw.subscribe(interval: 0) { sample in
+            times.mutate { $0.append(sample.t) }
+            batches.mutate {
+                if let size = $0.open { $0.open = size + 1 } else { $0.outside += 1 }
+            }
+        }
+        let demand = capture.demand(interval: 1.0 / 1600)
+        capture.start()
+        defer { capture.stop() }
+        #expect(capture.captureInterval == 1.0 / 1600, "the plan asks for every sample at 1.6 kHz")
+        #expect(waitUntil(timeout: 20) { times.value.count >= 3200 })
+        capture.raw.unsubscribe(token)
+        capture.release(demand)
+        let last = Array(times.value.suffix(800))
+        let spacing = (last.last! - last.first!) / Double(last.count - 1)
+        #expect(abs(spacing - 1.0 / 1600) < 0.00002, "every sample at 1.6 kHz, not \(1 / spacing) Hz")
+        let seen = batches.value
+        #expect(seen.outside == 0, "every sample is published inside a batch")
+        let recent = seen.sizes.suffix(200).sorted()
+        #expect(recent.count == 200 && recent.last! <= 4, "a read every 2 ms takes 3 or 4 samples: \(recent)")
+        #expect(recent[recent.count / 2] == 3, "3.2 samples per read: \(recent)")
+    }
+
+    @Test func stepLinesCarryTheDaysCount() throws {
+        let capture = ServiceCapture(
+            source: SimulatedMotionSource(seed: 3, pacing: .fast), makeSource: nil, correction: nil, baseInterval: 0.01)
+        // Subscribed first, as the store's recording is: the day's count includes the step when the line is made.
+        let counted = Locked(0)
+        _ = capture.steps.subscribe(interval: 0) { _ in counted.mutate { $0 += 1 } }
+        let withStore = CaptureFeed(capture: capture, stepsToday: { 4000 + counted.value })
+        let withoutStore = CaptureFeed(capture: capture)
+        let stored = Locked<[JSONValue]>([])
+        let live = Locked<[JSONValue]>([])
+        for (feed, lines) in [(withStore, stored), (withoutStore, live)] {
+            _ = feed.subscribe(
+                .steps, interval: 0, everySample: false,
+                deliver: { line in
+                    if let value = try? JSONValue.parse(Array(line.dropLast())) { lines.mutate { $0.append(value) } }
+                }, end: { _ in })
+        }
+        capture.start()
+        defer { capture.stop() }
+        #expect(waitUntil(timeout: 30) { live.value.count >= 5 && stored.value.count >= 5 }, "the demo walks")
+        for line in stored.value {
+            let steps = try #require(line["steps"]?.numberValue)
+            #expect(line["today"] == .number(4000 + steps), "the store's count plus the steps since: \(line)")
+        }
+        for line in live.value {
+            #expect(line["today"] != nil && line["today"] == line["steps"], "no store: the steps since the start")
+        }
     }
 
     @Test func theEndOfARecordingReachesEverySubscriber() throws {

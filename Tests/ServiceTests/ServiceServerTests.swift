@@ -101,6 +101,35 @@ struct ServiceServerTests {
         #expect(times.last == Double(total - 1), "the newest updates are kept")
     }
 
+    @Test func aBatchsUpdatesGoOutAtItsEndInOneSend() throws {
+        server.stop()
+        let batchedFeed = FakeFeed(batched: true)
+        let batching = try ServiceServer(
+            ServiceServer.Settings(path: directory.file("batched.sock")), feed: batchedFeed)
+        defer { batching.stop() }
+        let client = try TestClient(path: batching.settings.path)
+        #expect(client.json()?["event"] == .string("hello"))
+        try client.send(#"{"op":"subscribe","reading":"raw","interval":0}"#)
+        #expect(client.json()?["ok"] == .bool(true))
+        #expect(waitUntil { batchedFeed.count == 1 })
+
+        batchedFeed.beginBatch()
+        for n in 0..<5 { batchedFeed.publish(.raw, #"{"reading":"raw","t":\#(n)}"#) }
+        #expect(client.chunk(timeout: 0.3) == nil, "nothing goes out before the batch ends")
+        batchedFeed.endBatch()
+        let chunk = try #require(client.chunk(timeout: 5))
+        let lines = String(decoding: chunk, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines == (0..<5).map { #"{"reading":"raw","t":\#($0)}"# }, "all five in order, in one send")
+
+        batchedFeed.beginBatch()
+        batchedFeed.publish(.raw, #"{"reading":"raw","t":5}"#)
+        try client.send(#"{"op":"status","id":1}"#)
+        #expect(client.json()?["t"] == .number(5), "a reply sends the updates queued before it first")
+        #expect(client.json()?["reply"] == .string("status"))
+        batchedFeed.endBatch()
+        #expect(client.chunk(timeout: 0.3) == nil, "nothing twice")
+    }
+
     @Test func stoppingTellsEveryClientAndRemovesTheSocket() throws {
         let first = try connect()
         let second = try connect()

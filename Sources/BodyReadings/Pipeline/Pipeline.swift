@@ -52,7 +52,8 @@ where Processor.Input == Input.Element, Processor.Output: Timestamped {
         do {
             try input.start(
                 CaptureConfiguration(
-                    updateInterval: settings.captureInterval, readings: settings.readings, log: settings.log))
+                    updateInterval: settings.captureInterval, samplingInterval: settings.samplingInterval,
+                    readings: settings.readings, log: settings.log))
         } catch {
             input.stop()
             control.detach(final: input.statistics)

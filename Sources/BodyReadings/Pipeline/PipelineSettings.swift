@@ -4,8 +4,11 @@ import Sensors
 /// stop.
 public struct PipelineSettings: Sendable {
     /// The update interval the source samples for, s (`CaptureConfiguration.updateInterval`): it picks the
-    /// sampling frequency and the delivery latency.
+    /// delivery latency, and the sampling frequency unless `samplingInterval` is shorter.
     public var captureInterval: Double
+    /// The interval the source samples for when shorter than `captureInterval`, s
+    /// (`CaptureConfiguration.samplingInterval`); nil: `captureInterval`.
+    public var samplingInterval: Double?
     /// Seconds of sample time between updates handed to the consumer (`UpdateDecimator`); 0 hands over every
     /// update (a recording, a fan-out that decimates per subscriber).
     public var updateInterval: Double
@@ -22,12 +25,14 @@ public struct PipelineSettings: Sendable {
 
     /// Precondition: the intervals are finite and ≥ 0.
     public init(
-        captureInterval: Double, updateInterval: Double = 0, count: Int? = nil, duration: Double? = nil,
+        captureInterval: Double, samplingInterval: Double? = nil, updateInterval: Double = 0, count: Int? = nil,
+        duration: Double? = nil,
         readings: Set<SensorReading.Kind> = SensorReading.Kind.motion,
         log: @escaping @Sendable (CaptureNote) -> Void = { _ in }
     ) {
         self.readings = readings
         self.captureInterval = captureInterval
+        self.samplingInterval = samplingInterval
         self.updateInterval = updateInterval
         self.count = count
         self.duration = duration

@@ -22,17 +22,24 @@ public struct UpdateDecimator: Sendable {
     @usableFromInline var next: Double?
     /// Time of the previous update (delivered or not), s.
     @usableFromInline var previous: Double?
+    /// The grid lies on whole multiples of the interval (the first update waits for the first one, a re-anchoring
+    /// takes the next one) instead of starting at the first update: decimators that start at different times then
+    /// deliver the same updates, so that a service sends to all its clients of one interval at once.
+    public let alignsToMultiples: Bool
 
-    /// Precondition: `interval` is finite and ≥ 0 (validate user input before).
-    public init(interval: Double) {
+    /// Precondition: `interval` is finite and ≥ 0 (validate user input before). `alignsToMultiples`: see there
+    /// (default false).
+    public init(interval: Double, alignsToMultiples: Bool = false) {
         precondition(interval.isFinite && interval >= 0, "the interval must be finite and non-negative")
         self.interval = interval
+        self.alignsToMultiples = alignsToMultiples
     }
 
     /// True when the update at time `t` (seconds) should be delivered; advances the grid when it is.
     @inlinable
     public mutating func shouldEmit(t: Double) -> Bool {
         defer { previous = t }
+        if alignsToMultiples, interval > 0, next == nil { next = (t / interval).rounded(.up) * interval }
         guard interval > 0, let next else {
             self.next = t + interval
             return true
@@ -40,9 +47,16 @@ public struct UpdateDecimator: Sendable {
         let period = previous.map { max(0, t - $0) } ?? 0
         let tolerance = min(period, interval) / 2
         guard t >= next - tolerance else { return false }
-        let following = next + interval
-        // A whole grid point passed without an update near it: start a new grid here.
-        self.next = t >= following - tolerance ? t + interval : following
+        // Aligned, each grid point is computed as a multiple, so that long sums of the interval (which a Double at
+        // kernel realtime magnitudes rounds) cannot carry one decimator's grid away from another's.
+        let following = alignsToMultiples ? ((next / interval).rounded() + 1) * interval : next + interval
+        // A whole grid point passed without an update near it: start a new grid here (aligned: the next multiple).
+        if t >= following - tolerance {
+            let multiple = ((t + tolerance) / interval).rounded(.down) * interval + interval
+            self.next = alignsToMultiples ? multiple : t + interval
+        } else {
+            self.next = following
+        }
         return true
     }
 }

@@ -38,16 +38,17 @@ public final class UpdateFanOut<Update: Timestamped & Sendable>: UpdateConsumer,
     public init() {}
 
     /// Adds a subscriber that gets one update per `interval` seconds of sample time (0: every update) through
-    /// `deliver`, and `end` once when the updates end (`end(with:)`); an `unsubscribe` ends it silently.
-    /// Precondition: `interval` is finite and ≥ 0.
+    /// `deliver`, and `end` once when the updates end (`end(with:)`); an `unsubscribe` ends it silently. With
+    /// `aligned`, its updates lie on whole multiples of `interval` (`UpdateDecimator.alignsToMultiples`), as
+    /// every other aligned subscriber's of that interval. Precondition: `interval` is finite and ≥ 0.
     public func subscribe(
-        interval: Double, deliver: @escaping Delivery, end: @escaping Ending = { _ in }
+        interval: Double, aligned: Bool = false, deliver: @escaping Delivery, end: @escaping Ending = { _ in }
     ) -> Subscription {
         lock.lock()
         defer { lock.unlock() }
         nextID += 1
-        subscribers.append(
-            Subscriber(id: nextID, decimator: UpdateDecimator(interval: interval), deliver: deliver, end: end))
+        let decimator = UpdateDecimator(interval: interval, alignsToMultiples: aligned)
+        subscribers.append(Subscriber(id: nextID, decimator: decimator, deliver: deliver, end: end))
         return Subscription(id: nextID)
     }
 

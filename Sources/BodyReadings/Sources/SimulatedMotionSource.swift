@@ -77,7 +77,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
     }
 
     public func start(_ configuration: CaptureConfiguration) throws(CaptureError) {
-        let needed = SamplingFrequencyChoice.needed(forInterval: configuration.updateInterval)
+        let needed = SamplingFrequencyChoice.needed(forInterval: configuration.effectiveSamplingInterval)
         updateInterval = configuration.updateInterval.isFinite ? max(configuration.updateInterval, 0) : 0
         var parts: [String] = []
         if !configuration.readings.isDisjoint(with: SensorReading.Kind.motion) {

@@ -153,10 +153,12 @@ enum ServeCommand {
             throw error
         }
         var history: CaptureFeed.HistoryQuery?
+        var stepsToday: (@Sendable () -> Int)?
         if let recording {
             history = { query throws(ServiceProtocolError) in try recording.history(query) }
+            stepsToday = { recording.stepsToday }
         }
-        let feed = CaptureFeed(capture: capture, history: history)
+        let feed = CaptureFeed(capture: capture, history: history, stepsToday: stepsToday)
 
         let ended = DispatchSemaphore(value: 0)
         let outcome = ServeOutcome()
@@ -189,7 +191,11 @@ enum ServeCommand {
                     capture: capture, interval: mqtt.interval, publisher: publisher, reporter: reporter)
             }
             if let http = request.http {
-                web = try HTTPOptions.start(http, provider: CaptureReadingsProvider(feed: feed, recording: recording))
+                let server = try HTTPOptions.start(
+                    http, provider: CaptureReadingsProvider(feed: feed, recording: recording))
+                // One wake-up of the web's thread per read of the sensors, for all its event streams.
+                capture.observeBatches(begin: { server.holdEventWakeUps() }, end: { server.releaseEventWakeUps() })
+                web = server
             }
         } catch {
             publishing?.stop(console: console)

@@ -2,10 +2,12 @@ import SystemSupport
 
 /// How event streams tell the server's thread that they have events: a list of streams to serve and one wake-up of
 /// its poll per batch (the first signal after the thread took the list wakes it; later ones only join the list).
+/// While held (`hold()`), signals only join the list, and the last `release()` wakes the thread once for all.
 final class StreamSignals: @unchecked Sendable {
-    // @unchecked: `ready` is only touched while holding `lock`.
+    // @unchecked: `ready` and `holds` are only touched while holding `lock`.
     private let lock = ThreadLock()
     private var ready: [EventStream] = []
+    private var holds = 0
     private let poll: InterruptiblePoll
 
     init(poll: InterruptiblePoll) {
@@ -16,7 +18,22 @@ final class StreamSignals: @unchecked Sendable {
     func signal(_ stream: EventStream) {
         let wake: Bool = lock.withLock {
             ready.append(stream)
-            return ready.count == 1
+            return ready.count == 1 && holds == 0
+        }
+        if wake { poll.wake() }
+    }
+
+    /// Signals from now on wait for `release()`.
+    func hold() {
+        lock.withLock { holds += 1 }
+    }
+
+    /// Ends one `hold()`; the last wakes the server's thread when streams were signalled meanwhile.
+    func release() {
+        let wake: Bool = lock.withLock {
+            guard holds > 0 else { return false }
+            holds -= 1
+            return holds == 0 && !ready.isEmpty
         }
         if wake { poll.wake() }
     }

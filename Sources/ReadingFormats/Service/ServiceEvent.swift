@@ -56,14 +56,31 @@ public enum ServiceEvent: Sendable, Equatable {
         return line
     }
 
-    /// A raw sample's line; `magnetic_field` only when the sample has one.
+    /// A raw sample's line; `magnetic_field` only when the sample has one. Written directly, byte for byte what
+    /// the object `{"reading":"raw","t":…,"acceleration":{…},…}` renders to, without building it: one per sample.
     public static func rawLine(_ sample: IMUSample) -> [UInt8] {
-        var members: [(String, JSONValue)] = [
-            ("reading", .string("raw")), ("t", .number(sample.t)), ("acceleration", vector(sample.accelerometer)),
-            ("rotation_rate", vector(sample.gyroscope)),
-        ]
-        if let field = sample.magnetometer { members.append(("magnetic_field", vector(field))) }
-        return line(.object(members))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(320)
+        bytes += #"{"reading":"raw","t":"#.utf8
+        JSONValue.append(number: sample.t, to: &bytes)
+        append("acceleration", sample.accelerometer, to: &bytes)
+        append("rotation_rate", sample.gyroscope, to: &bytes)
+        if let field = sample.magnetometer { append("magnetic_field", field, to: &bytes) }
+        bytes += "}\n".utf8
+        return bytes
+    }
+
+    /// Appends `,"key":{"x":…,"y":…,"z":…}`.
+    private static func append(_ key: String, _ v: Vector3, to bytes: inout [UInt8]) {
+        bytes += #",""#.utf8
+        bytes += key.utf8
+        bytes += #"":{"x":"#.utf8
+        JSONValue.append(number: v.x, to: &bytes)
+        bytes += #","y":"#.utf8
+        JSONValue.append(number: v.y, to: &bytes)
+        bytes += #","z":"#.utf8
+        JSONValue.append(number: v.z, to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// A step or heartbeat line: `fields` after `"reading":NAME`.
@@ -106,9 +123,6 @@ public enum ServiceEvent: Sendable, Equatable {
         return bytes
     }
 
-    private static func vector(_ v: Vector3) -> JSONValue {
-        .object([("x", .number(v.x)), ("y", .number(v.y)), ("z", .number(v.z))])
-    }
 
     // MARK: Parsing (a client)
 

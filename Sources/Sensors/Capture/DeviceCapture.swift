@@ -178,7 +178,7 @@ final class DeviceCapture: @unchecked Sendable {
             try counter.run(restorer: &restorer, markStarted: markStarted)
             return
         }
-        let plan = FrequencyPlan(sensors: sensors, interval: configuration.updateInterval)
+        let plan = FrequencyPlan(sensors: sensors, interval: configuration.effectiveSamplingInterval)
         let rate = try apply(plan, to: device, restorer: &restorer)
         if sensors.allSatisfy({ $0.captureMode == .buffered }) {
             let buffered = BufferedCapture(capture: self, context: context, device: device, rate: rate)

@@ -32,6 +32,11 @@ public struct CaptureConfiguration: Sendable {
     /// The update interval the consumer wants, s: the source samples at least this fast and delivers with at most
     /// about this latency.
     public var updateInterval: Double
+    /// The interval the source samples for, s, when it must sample faster than it delivers (default: nil, the
+    /// update interval): the sampling frequency is picked for this interval, the readings still come in batches
+    /// every `updateInterval`. A service whose fastest client wants every sample at 1.6 kHz delivers them a few
+    /// per wake-up instead of one.
+    public var samplingInterval: Double?
     /// Where diagnostics go (the CLI's stderr): chosen sampling frequency, polling fallback, achievable rate.
     public var log: @Sendable (CaptureNote) -> Void
     /// The kinds of reading wanted; a source captures only the sensors that give them, so that a stream of device
@@ -40,12 +45,21 @@ public struct CaptureConfiguration: Sendable {
     public var readings: Set<SensorReading.Kind>
 
     public init(
-        updateInterval: Double, readings: Set<SensorReading.Kind> = SensorReading.Kind.motion,
+        updateInterval: Double, samplingInterval: Double? = nil,
+        readings: Set<SensorReading.Kind> = SensorReading.Kind.motion,
         log: @escaping @Sendable (CaptureNote) -> Void = { _ in }
     ) {
         self.updateInterval = updateInterval
+        self.samplingInterval = samplingInterval
         self.readings = readings
         self.log = log
+    }
+
+    /// The interval the sampling frequency is picked for, s: `samplingInterval` when shorter than the update
+    /// interval, else the update interval.
+    public var effectiveSamplingInterval: Double {
+        guard let samplingInterval, samplingInterval < updateInterval else { return updateInterval }
+        return samplingInterval
     }
 }
 

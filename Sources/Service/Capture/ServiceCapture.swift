@@ -17,6 +17,11 @@ import SystemSupport
 /// set-up, about 0.1–0.3 s). A recording is not restarted (it would start over): it runs at the plan it started
 /// with.
 ///
+/// The sensors are read at most every `shortestReadInterval` seconds: a plan faster than that samples as fast as it
+/// needs and delivers its samples a few per read (1.6 kHz read every 2 ms: 3–4 samples), so that the capture
+/// thread and every subscriber wake up once per read rather than per sample. What one read brings is published
+/// inside one batch (`observeBatches`), at whose end subscribers may send it all at once.
+///
 /// Thread-safe. Deliveries run on the capture thread: subscribers hand updates on quickly.
 public final class ServiceCapture: @unchecked Sendable {
     // @unchecked: mutable state is guarded by `condition`.
@@ -41,6 +46,8 @@ public final class ServiceCapture: @unchecked Sendable {
     public let counter: StepCounter?
     /// The kinds of reading the source is asked for: the motion sensors', the step counter's, the pulse sensor's.
     public let readings: Set<SensorReading.Kind>
+    /// The shortest time between two reads of the sensors, s: faster plans get several samples per read.
+    public let shortestReadInterval: Double
 
     private let condition = ThreadCondition()
     private var source: (any MotionSource)?
@@ -58,13 +65,15 @@ public final class ServiceCapture: @unchecked Sendable {
     private var finished = false
     private var ending: CaptureError?
     private var endHandlers: [@Sendable (CaptureError?) -> Void] = []
+    private var batchObservers: [BatchMarkingSource.Observer] = []
 
     /// A capture of `source` (opened, not started). `makeSource` opens a new source for a restart (nil: never
     /// restart, e.g. a recording); `correction` calibrates every reading; `baseInterval` is the interval the
-    /// sensors run for without a faster demand, s; steps are counted as `counter` chooses.
+    /// sensors run for without a faster demand, s; steps are counted as `counter` chooses; the sensors are read
+    /// at most every `shortestReadInterval` seconds (default 0.002).
     public init(
         source: any MotionSource, makeSource: SourceFactory?, correction: ReadingCorrection?,
-        baseInterval: Double, counter: StepCounterChoice = .automatic,
+        baseInterval: Double, counter: StepCounterChoice = .automatic, shortestReadInterval: Double = 0.002,
         filterSettings: AttitudeFilter.Settings = AttitudeFilter.Settings(),
         log: @escaping @Sendable (CaptureNote) -> Void = { _ in }
     ) {
@@ -81,6 +90,7 @@ public final class ServiceCapture: @unchecked Sendable {
         self.correction = correction
         self.filterSettings = filterSettings
         self.log = log
+        self.shortestReadInterval = max(0, shortestReadInterval)
         let shortest = source.info.maximumSampleRate.map { $0 > 0 ? 1 / $0 : 0 } ?? 0
         plan = IntervalPlan(base: baseInterval, shortest: shortest, slowDownDelay: slowDownDelay)
     }
@@ -100,6 +110,13 @@ public final class ServiceCapture: @unchecked Sendable {
         let error = ending
         condition.unlock()
         handler(error)
+    }
+
+    /// Calls `begin` on the capture thread before it publishes what one read of the sensors brought, and `end`
+    /// once it published all of it (before it waits for the sensors again, and when it stops): every update of
+    /// every fan-out lies between the two. From the next read on; the `end`s run in reverse order of observation.
+    public func observeBatches(begin: @escaping @Sendable () -> Void, end: @escaping @Sendable () -> Void) {
+        condition.withLock { batchObservers.append((begin, end)) }
     }
 
     /// Starts the capture thread; a failure to start the source ends the capture (see `onEnd`), as a later
@@ -197,12 +214,18 @@ public final class ServiceCapture: @unchecked Sendable {
             let interval = plan.running
             condition.unlock()
 
-            let input = SourceInput(source: source, correction: correction)
+            let marked = BatchMarkingSource(source) { [self] in condition.withLock { batchObservers } }
+            let input = SourceInput(source: marked, correction: correction)
             input.onReading = { health.take($0) }
+            let read = max(interval, shortestReadInterval)
             var pipeline = Pipeline(
                 input: input, processor: processor,
-                settings: PipelineSettings(captureInterval: interval, readings: readings, log: log), control: control)
+                settings: PipelineSettings(
+                    captureInterval: read, samplingInterval: interval < read ? interval : nil, readings: readings,
+                    log: log),
+                control: control)
             do {
+                defer { marked.finishBatch() }
                 _ = try pipeline.run(into: &consumer)
             } catch let error as CaptureError {
                 failure = error

@@ -4,30 +4,37 @@ import Pedometry
 import Pulse
 import MotionMath
 import ReadingFormats
+import SystemSupport
 import TextFormats
 
 /// The `ReadingsFeed` of a `ServiceCapture`: device motion, raw samples, steps and beats as protocol lines (each
 /// update encoded once for all its subscribers; a step or a beat as the `steps` and `heart-rate` commands' JSON
-/// rows), every motion subscription's interval counted in the capture's plan, and history from the readings store
-/// when one is attached.
+/// rows, a step with the day's count `today` as well), every motion subscription's interval counted in the
+/// capture's plan, and history from the readings store when one is attached.
 public final class CaptureFeed: ReadingsFeed {
     /// Answers `history` requests; nil: the service keeps no store.
     public typealias HistoryQuery = @Sendable (ServiceHistoryQuery) throws(ServiceProtocolError) -> [(String, JSONValue)]
 
     /// The capture served.
     public let capture: ServiceCapture
-    private let motionLines = LineCache<MotionEstimate>(ServiceEvent.motionLine)
-    private let rawLines = LineCache<IMUSample>(ServiceEvent.rawLine)
-    private let stepLines = LineCache<Step> { ServiceEvent.readingLine(.steps, $0.jsonMembers) }
-    private let beatLines = LineCache<Beat> { ServiceEvent.readingLine(.heartRate, $0.jsonMembers) }
+    private let motionLines = LatestEncoding()
+    private let rawLines = LatestEncoding()
+    private let stepLines = LatestEncoding()
+    private let beatLines = LatestEncoding()
     private let historyQuery: HistoryQuery?
+    private let stepsToday: (@Sendable () -> Int)?
     public let availability: ServiceAvailability
 
     /// A feed of `capture`; `unavailable` says why further readings are missing (beside what the capture itself
-    /// lacks: no accelerometer or gyroscope, no step counter, no pulse sensor).
-    public init(capture: ServiceCapture, unavailable: [ServiceReading: String] = [:], history: HistoryQuery? = nil) {
+    /// lacks: no accelerometer or gyroscope, no step counter, no pulse sensor); `stepsToday` tells the day's steps
+    /// at each step (stored + counted since, `StoreRecording.stepsToday`; nil: the capture's running count).
+    public init(
+        capture: ServiceCapture, unavailable: [ServiceReading: String] = [:], history: HistoryQuery? = nil,
+        stepsToday: (@Sendable () -> Int)? = nil
+    ) {
         self.capture = capture
         self.historyQuery = history
+        self.stepsToday = stepsToday
         let info = capture.info
         var missing = unavailable
         if !info.hasDeviceMotion {
@@ -60,7 +67,9 @@ public final class CaptureFeed: ReadingsFeed {
             let lines = motionLines
             let demand = capture.demand(interval: interval)
             let token = capture.motion.subscribe(
-                interval: interval, deliver: { deliver(lines.line(for: $0)) }, end: ended)
+                interval: interval, aligned: true,
+                deliver: { estimate in deliver(lines.bytes(at: estimate.t) { ServiceEvent.motionLine(estimate) }) },
+                end: ended)
             return FeedSubscription(reading: reading) {
                 capture.motion.unsubscribe(token)
                 capture.release(demand)
@@ -69,20 +78,38 @@ public final class CaptureFeed: ReadingsFeed {
             let lines = rawLines
             let demand = capture.demand(interval: interval)
             let token = capture.raw.subscribe(
-                interval: everySample ? 0 : interval, deliver: { deliver(lines.line(for: $0)) }, end: ended)
+                interval: everySample ? 0 : interval, aligned: true,
+                deliver: { sample in deliver(lines.bytes(at: sample.t) { ServiceEvent.rawLine(sample) }) }, end: ended)
             return FeedSubscription(reading: reading) {
                 capture.raw.unsubscribe(token)
                 capture.release(demand)
             }
         case .steps:
             let lines = stepLines
-            let token = capture.steps.subscribe(interval: 0, deliver: { deliver(lines.line(for: $0)) }, end: ended)
+            let today = stepsToday
+            let token = capture.steps.subscribe(
+                interval: 0,
+                deliver: { step in
+                    deliver(
+                        lines.bytes(at: step.time) {
+                            let count = today?() ?? step.count
+                            return ServiceEvent.readingLine(.steps, step.jsonMembers + [("today", .number(Double(count)))])
+                        })
+                }, end: ended)
             return FeedSubscription(reading: reading) { capture.steps.unsubscribe(token) }
         case .heartRate:
             let lines = beatLines
-            let token = capture.beats.subscribe(interval: 0, deliver: { deliver(lines.line(for: $0)) }, end: ended)
+            let token = capture.beats.subscribe(
+                interval: 0, deliver: { beat in deliver(lines.bytes(at: beat.time) { ServiceEvent.readingLine(.heartRate, beat.jsonMembers) }) },
+                end: ended)
             return FeedSubscription(reading: reading) { capture.beats.unsubscribe(token) }
         }
+    }
+
+    /// Every update of the capture comes in one of its batches (`ServiceCapture.observeBatches`).
+    public func observeBatches(begin: @escaping @Sendable () -> Void, end: @escaping @Sendable () -> Void) -> Bool {
+        capture.observeBatches(begin: begin, end: end)
+        return true
     }
 
     public func history(_ query: ServiceHistoryQuery) throws(ServiceProtocolError) -> [(String, JSONValue)] {

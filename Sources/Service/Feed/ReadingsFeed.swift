@@ -24,6 +24,17 @@ public protocol ReadingsFeed: AnyObject, Sendable {
 
     /// Stored readings for a `history` request: the reply's members (e.g. `rows`), or why there are none.
     func history(_ query: ServiceHistoryQuery) throws(ServiceProtocolError) -> [(String, JSONValue)]
+
+    /// Calls `begin` before and `end` after each batch of deliveries (on the delivering thread), when the feed
+    /// delivers every update inside such a batch: a subscriber may then hold its updates and send them at the
+    /// batch's end. False (the default): the feed has no batches, each line goes out as it comes.
+    func observeBatches(begin: @escaping @Sendable () -> Void, end: @escaping @Sendable () -> Void) -> Bool
+}
+
+extension ReadingsFeed {
+    public func observeBatches(begin: @escaping @Sendable () -> Void, end: @escaping @Sendable () -> Void) -> Bool {
+        false
+    }
 }
 
 /// A subscription to a `ReadingsFeed`; `cancel()` ends it without calling its `end` (idempotent).

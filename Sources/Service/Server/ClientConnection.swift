@@ -8,12 +8,13 @@ import Glibc
 /// One client of the socket server: its descriptor, the lines waiting for it (`OutgoingQueue`), the request bytes
 /// it sent that do not yet form a line, and its subscriptions.
 ///
-/// Updates arrive on the capture thread (`deliver`), requests and write readiness on the server's thread. Sending
-/// never blocks: a line goes out at once when the socket has room and nothing waits before it; otherwise it waits
-/// in the queue and the server's thread sends it when the socket is writable again. Thread-safe.
+/// Updates arrive on the capture thread (`deliver`, or `queue` and `flush` when the feed delivers in batches),
+/// requests and write readiness on the server's thread. Sending never blocks: what waits goes out in one `send`
+/// when the socket has room; otherwise it waits in the queue and the server's thread sends it when the socket is
+/// writable again. Thread-safe.
 final class ClientConnection: @unchecked Sendable {
-    // @unchecked: `queue`, `open`, `wantsWrite` and `subscriptions` are guarded by `lock`; `pendingInput` is only
-    // touched on the server's thread.
+    // @unchecked: `queue`, `open`, `wantsWrite`, `queuedSinceFlush`, `sendBuffer` and `subscriptions` are guarded
+    // by `lock`; `pendingInput` is only touched on the server's thread.
 
     /// A number for logs, unique within the server.
     let number: Int
@@ -23,6 +24,11 @@ final class ClientConnection: @unchecked Sendable {
     private var queue: OutgoingQueue
     private var open = true
     private var wantsWrite = false
+    private var queuedSinceFlush = false
+    /// The lines of one send, gathered (reused from send to send).
+    private var sendBuffer: [UInt8] = []
+    /// The most one send gathers, bytes.
+    private static let sendLimit = 1 << 16
     private var subscriptions: [ServiceReading: FeedSubscription] = [:]
     /// Called (outside the lock) when lines wait for the socket to become writable: the server adds POLLOUT.
     private let needsWrite: @Sendable () -> Void
@@ -44,6 +50,22 @@ final class ClientConnection: @unchecked Sendable {
     /// Queues a reply or notice (never dropped) and sends what the socket takes.
     func deliver(message line: [UInt8]) {
         enqueue { $0.append(message: line) }
+    }
+
+    /// Queues an update (dropped first when the client falls behind) without sending it: `flush()` sends the
+    /// batch. True for the first update since the last flush (the caller then owes this connection a flush).
+    func queue(update line: [UInt8]) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard open else { return false }
+        queue.append(update: line)
+        defer { queuedSinceFlush = true }
+        return !queuedSinceFlush
+    }
+
+    /// Sends what the socket takes of the queued updates, in one send when it has room.
+    func flush() {
+        enqueue { _ in }
     }
 
     /// True while lines wait for the socket to become writable.
@@ -104,6 +126,7 @@ final class ClientConnection: @unchecked Sendable {
             return
         }
         add(&queue)
+        queuedSinceFlush = false
         var wake = false
         if !wantsWrite {
             if !sendLocked() {
@@ -119,18 +142,23 @@ final class ClientConnection: @unchecked Sendable {
         if wake { needsWrite() }
     }
 
-    /// Sends from the queue until it is empty or the socket is full; false when the socket failed.
+    /// Sends from the queue, every waiting line gathered into one send, until it is empty or the socket is full;
+    /// false when the socket failed.
     private func sendLocked() -> Bool {
-        while let bytes = queue.pending() {
+        defer { sendBuffer.removeAll(keepingCapacity: sendBuffer.capacity <= Self.sendLimit * 2) }
+        while true {
+            sendBuffer.removeAll(keepingCapacity: true)
+            guard queue.gather(into: &sendBuffer, limit: Self.sendLimit) else { return true }
             let count: Int?
             do {
-                count = try bytes.withUnsafeBytes { raw throws(SystemError) in try SystemCall.send(descriptor, raw) }
+                count = try sendBuffer.withUnsafeBytes { raw throws(SystemError) in
+                    try SystemCall.send(descriptor, raw)
+                }
             } catch {
                 return false
             }
             guard let count else { return true }
             queue.sent(count)
         }
-        return true
     }
 }

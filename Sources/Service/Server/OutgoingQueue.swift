@@ -48,7 +48,8 @@ struct OutgoingQueue {
             entries.remove(at: index)
             updates -= 1
             dropped += 1
-            if index > 0, case .notice(let count, _) = entries[index - 1].kind, !(index - 1 == 0 && offset > 0) {
+            // A notice already rendered (being sent, or gathered for a send) cannot count more: a new one follows.
+            if index > 0, case .notice(let count, _) = entries[index - 1].kind, entries[index - 1].bytes.isEmpty {
                 entries[index - 1].kind = .notice(count: count + 1, total: dropped)
             } else {
                 entries.insert(Entry(bytes: [], kind: .notice(count: 1, total: dropped)), at: index)
@@ -66,20 +67,47 @@ struct OutgoingQueue {
     /// The bytes to send next (the rest of the first line); nil when nothing waits.
     mutating func pending() -> ArraySlice<UInt8>? {
         guard !entries.isEmpty else { return nil }
-        if offset == 0, case .notice(let count, let total) = entries[0].kind, entries[0].bytes.isEmpty {
-            entries[0].bytes = ServiceEvent.droppedLine(count: count, total: total)
-        }
+        render(0)
         return entries[0].bytes[offset...]
     }
 
-    /// `count` bytes of what `pending()` returned went out.
+    /// Appends what waits to `buffer`, for one send: the rest of the first line and the whole lines after it while
+    /// they fit in `limit` bytes (the first always). False when nothing waits.
+    mutating func gather(into buffer: inout [UInt8], limit: Int) -> Bool {
+        guard !entries.isEmpty else { return false }
+        render(0)
+        buffer.append(contentsOf: entries[0].bytes[offset...])
+        var index = 1
+        while index < entries.count {
+            render(index)
+            guard buffer.count + entries[index].bytes.count <= limit else { break }
+            buffer.append(contentsOf: entries[index].bytes)
+            index += 1
+        }
+        return true
+    }
+
+    /// `count` bytes of what `pending()` or `gather(into:limit:)` returned went out.
     mutating func sent(_ count: Int) {
-        guard !entries.isEmpty else { return }
-        offset += count
-        if offset >= entries[0].bytes.count {
+        var left = count
+        while !entries.isEmpty {
+            let rest = entries[0].bytes.count - offset
+            guard left >= rest else {
+                offset += left
+                return
+            }
+            left -= rest
             if case .update = entries[0].kind { updates -= 1 }
             entries.removeFirst()
             offset = 0
+            if left == 0 { return }
+        }
+    }
+
+    /// Renders the notice at `index` when it has not been rendered yet: its counts are final from then on.
+    private mutating func render(_ index: Int) {
+        if case .notice(let count, let total) = entries[index].kind, entries[index].bytes.isEmpty {
+            entries[index].bytes = ServiceEvent.droppedLine(count: count, total: total)
         }
     }
 

@@ -12,14 +12,17 @@ import Glibc
 /// in, `ServiceEvent` out; README, "Local API").
 ///
 /// One thread (`br serve io`) accepts connections and reads requests, `poll`ing every socket; updates are sent from
-/// the thread that produced them, straight into the socket when it has room (`ClientConnection`). A client that
+/// the thread that produced them, straight into the socket when it has room (`ClientConnection`): when the feed
+/// delivers in batches (the capture's refills), each client's updates of one batch go out in one send at its end,
+/// so that a client costs one send and one wake-up per batch rather than per line. A client that
 /// does not read never delays the others: its updates wait in its own bounded queue, the oldest dropped first and
 /// the drops reported to it (`OutgoingQueue`).
 ///
 /// Thread-safe.
 public final class ServiceServer: @unchecked Sendable {
-    // @unchecked: `connections`, `stopping` and `nextNumber` are guarded by `lock`; the rest is immutable or
-    // confined to the server's thread.
+    // @unchecked: `connections`, `stopping` and `nextNumber` are guarded by `lock`, `unflushed` by `batchLock`;
+    // `batched` is set once in `init`, before any thread sees the server; the rest is immutable or confined to the
+    // server's thread.
 
     /// How the server listens and what it allows.
     public struct Settings: Sendable {
@@ -53,6 +56,11 @@ public final class ServiceServer: @unchecked Sendable {
     private var stopping: String?
     private let finished = DispatchSemaphore(value: 0)
     private let history = DispatchQueue(label: "bodyreadings.serve.history")
+    /// The feed delivers in batches: updates are queued and each batch's end sends them.
+    private var batched = false
+    private let batchLock = ThreadLock()
+    /// The connections with updates queued in the current batch.
+    private var unflushed: [ClientConnection] = []
 
     /// Creates the socket (replacing a stale one) and starts serving on a thread of its own. Throws when the
     /// socket cannot be created: `EADDRINUSE` when another service listens there.
@@ -68,6 +76,7 @@ public final class ServiceServer: @unchecked Sendable {
         } catch {
             throw ServiceError(error, path: settings.path)
         }
+        batched = feed.observeBatches(begin: {}, end: { [weak self] in self?.flushBatch() })
         NamedThread.start(name: "br serve io") { [self] in
             serve()
             finished.signal()
@@ -261,9 +270,14 @@ public final class ServiceServer: @unchecked Sendable {
         // reading ends before the new one starts, so that no update comes twice.
         connection.deliver(message: ServiceEvent.replyLine(op: "subscribe", id: id, fields))
         connection.set(nil, for: reading)?.cancel()
+        let batched = self.batched
         let subscription = feed.subscribe(
             reading, interval: interval, everySample: everySample,
-            deliver: { [weak connection] line in connection?.deliver(update: line) },
+            deliver: { [weak self, weak connection] line in
+                guard let connection else { return }
+                guard batched else { return connection.deliver(update: line) }
+                if connection.queue(update: line) { self?.owesFlush(connection) }
+            },
             end: { [weak connection] error in
                 connection?.deliver(message: ServiceEvent.endedLine(reading, error: error))
             })
@@ -271,6 +285,22 @@ public final class ServiceServer: @unchecked Sendable {
         _ = connection.set(subscription, for: reading)
         // A connection closed meanwhile has ended its subscriptions already: end this one too.
         if !connection.isOpen { subscription.cancel() }
+    }
+
+    // MARK: Batches
+
+    /// `connection` has updates queued in the current batch.
+    private func owesFlush(_ connection: ClientConnection) {
+        batchLock.withLock { unflushed.append(connection) }
+    }
+
+    /// The end of a batch: every connection sends what it queued.
+    private func flushBatch() {
+        let due = batchLock.withLock { () -> [ClientConnection] in
+            defer { unflushed.removeAll(keepingCapacity: true) }
+            return unflushed
+        }
+        for connection in due { connection.flush() }
     }
 
     private func status(for connection: ClientConnection) -> [(String, JSONValue)] {

@@ -39,7 +39,7 @@ public final class CaptureReadingsProvider: ReadingsProvider {
         let capture = feed.capture
         let demand = capture.demand(interval: interval)
         let token = capture.motion.subscribe(
-            interval: interval, deliver: { handler(.reading($0)) },
+            interval: interval, aligned: true, deliver: { handler(.reading($0)) },
             end: { error in
                 handler(.availability(.unavailable(reason: error?.message ?? "the sensors stopped")))
             })

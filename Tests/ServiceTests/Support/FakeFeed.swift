@@ -3,9 +3,10 @@ import ReadingFormats
 import Service
 import TextFormats
 
-/// A feed whose updates the test publishes: every subscriber of a reading gets every line, on the test's thread.
+/// A feed whose updates the test publishes: every subscriber of a reading gets every line, on the test's thread;
+/// with `batched`, inside the batches the test opens and closes (`beginBatch()`, `endBatch()`).
 final class FakeFeed: ReadingsFeed, @unchecked Sendable {
-    // @unchecked: `subscribers` is guarded by `lock`.
+    // @unchecked: `subscribers` and `observers` are guarded by `lock`.
     private struct Subscriber {
         let id: Int
         let reading: ServiceReading
@@ -20,6 +21,28 @@ final class FakeFeed: ReadingsFeed, @unchecked Sendable {
     private let lock = NSLock()
     private var subscribers: [Subscriber] = []
     private var next = 0
+    private let batched: Bool
+    private var observers: [(begin: @Sendable () -> Void, end: @Sendable () -> Void)] = []
+
+    init(batched: Bool = false) {
+        self.batched = batched
+    }
+
+    func observeBatches(begin: @escaping @Sendable () -> Void, end: @escaping @Sendable () -> Void) -> Bool {
+        guard batched else { return false }
+        lock.withLock { observers.append((begin, end)) }
+        return true
+    }
+
+    /// Opens a batch: updates published now wait for `endBatch()`.
+    func beginBatch() {
+        for observer in lock.withLock({ observers }) { observer.begin() }
+    }
+
+    /// Closes the batch.
+    func endBatch() {
+        for observer in lock.withLock({ observers }) { observer.end() }
+    }
 
     func subscribe(
         _ reading: ServiceReading, interval: Double, everySample: Bool,

@@ -40,6 +40,17 @@ final class TestClient: @unchecked Sendable {
         }
     }
 
+    /// The bytes of the next `recv` (after the lines already buffered), or nil when none came within `timeout`
+    /// seconds: what one send of the service brought, when it fits.
+    func chunk(timeout: Double = 5) -> [UInt8]? {
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, Int32(timeout * 1000)) > 0 else { return nil }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let count = recv(descriptor, &chunk, chunk.count, 0)
+        guard count > 0 else { return nil }
+        return Array(chunk[0..<count])
+    }
+
     /// The next line as JSON.
     func json(timeout: Double = 5) -> JSONValue? {
         line(timeout: timeout).flatMap { try? JSONValue.parse(Array($0.utf8)) }

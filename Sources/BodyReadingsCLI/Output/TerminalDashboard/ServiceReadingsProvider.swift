@@ -15,12 +15,12 @@ import TextFormats
 /// service's reason and its subscription does nothing; one that ends later (`ended`, `closing`, a refused
 /// subscription, a lost connection) is told to its subscribers as unavailable, with the reason. Several motion
 /// subscribers share the connection's one motion subscription at the shortest interval asked for. The
-/// service's step lines carry its running count: today's count is the stored one its `history` answers plus the
-/// steps since (`ServiceStepsToday`). Other stored readings are not read over the socket
+/// service's step lines carry the day's count (`today`: its store's plus the steps since), shown as it is; before
+/// the first step, `stepsToday()` asks the store (`history`). Other stored readings are not read over the socket
 /// (`ServiceReadingsProvider+Stored.swift`).
 final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
-    // @unchecked: the handler tables, `lost`, `stepsDay` and `pending` are guarded by `lock`; `connection` is read by the one reading
-    // thread, and sends are serialised by `lock`.
+    // @unchecked: the handler tables, `lost` and `pending` are guarded by `lock`; `connection` is read by the one
+    // reading thread, and sends are serialised by `lock`.
 
     /// The socket's path and the service's source, for the dashboard's header.
     let name: String
@@ -32,8 +32,6 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
     private var motionInterval: Double?
     private var lost: [ServiceReading: String] = [:]
     private var nextToken: UInt64 = 0
-    /// The day's count behind the step lines.
-    private var stepsDay = ServiceStepsToday()
     /// Requests waiting for their reply, by id.
     private var pending: [String: PendingReply] = [:]
     /// The ids of this provider's own requests start so.
@@ -158,7 +156,8 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
             let update: ReadingUpdate<StepsUpdate>
             switch ServiceReadingFields.step(fields) {
             case .success(let step):
-                let today = lock.withLock { stepsDay.today(at: step.count) }
+                // A service without the day's count (no `today`) has no store: its running count is the day's.
+                let today = fields["today"]?.numberValue.map { Int($0) } ?? step.count
                 update = .reading(StepsUpdate(step: step, today: today))
             case .failure(let error):
                 update = .availability(.unavailable(reason: error.message))
@@ -185,7 +184,8 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
     }
 
     /// Today's steps in the service's store and the minutes they were counted in (a `history` request, answered
-    /// within `timeout` seconds); the step lines that follow add to it. Fails when the service keeps no store.
+    /// within `timeout` seconds); the step lines that follow carry the count on. Fails when the service keeps no
+    /// store.
     func storedStepsToday(timeout: Double = 3) throws(ServiceProtocolError) -> (steps: Int, minutes: Int) {
         let reply = PendingReply()
         let id = lock.withLock { () -> String in
@@ -211,14 +211,9 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
         return (Int(bucket?["steps"]?.numberValue ?? 0), Int(bucket?["minutes"]?.numberValue ?? 0))
     }
 
-    /// Hands the reply of request `id` to its waiter; a `history` of steps also sets the base of the day's count,
-    /// here on the reading thread, in order with the step lines.
+    /// Hands the reply of request `id` to its waiter.
     private func answer(_ id: String, _ result: Result<JSONValue, ServiceProtocolError>) {
         lock.withLock {
-            if case .success(let body) = result, body["reading"]?.stringValue == ServiceReading.steps.name {
-                let stored = body["buckets"]?.arrayValue?.last?["steps"]?.numberValue ?? 0
-                stepsDay.answered(stored: Int(stored))
-            }
             guard let reply = pending[id] else { return }
             reply.result = result
             reply.done.signal()
