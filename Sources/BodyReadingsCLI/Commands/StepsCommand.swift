@@ -122,7 +122,9 @@ enum StepsCommand {
             &pipeline, format: format, count: count, console: console,
             live: LiveStepsConsumer(
                 console: console, count: count, counter: processor.counter, stepLength: processor.stepLength),
-            summary: StepsSummary(counter: processor.counter.rawValue), row: { ($0.time, $0) },
+            // Rows are the counted steps only: a tentative step could be withdrawn after it was written.
+            summary: StepsSummary(counter: processor.counter.rawValue),
+            row: { ($0.step?.time ?? $0.timestamp, $0.step) },
             amend: { pipeline, summary in
                 // The duration is the input's, from its first reading to its last, not only the steps'.
                 if let span = pipeline.processor.span {
