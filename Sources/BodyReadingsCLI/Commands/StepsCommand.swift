@@ -46,7 +46,9 @@ enum StepsCommand {
             cadence (steps/min) and walking or running. --format jsonl ends with \
             {"summary":{"steps":N,"duration":…,"cadence":…,"counter":"software|hardware"}}, also after Ctrl-C \
             (cadence: the mean while walking). A step is reported up to about 1 s after it happened (the first \
-            steps of a walk when the walk is recognised, with their own times).
+            steps of a walk when the walk is recognised, with their own times). The live line on a terminal shows \
+            those first steps within 1 s, marked ~ and tentative until the walk's counted steps replace them \
+            (or withdrawn when the motion was no walk); rows are counted steps only.
 
             EXAMPLES:
               bodyreadings steps
