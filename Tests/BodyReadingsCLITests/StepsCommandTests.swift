@@ -114,6 +114,26 @@ struct StepsCommandTests {
         }
     }
 
+    @Test("the live line: the walk's first steps shown marked tentative before they are counted; the final count")
+    func liveLine() throws {
+        let live = runStream(["steps", "--source", "sim", "--fast", "--duration", "30"], terminal: true)
+        let piped = runStream(["steps", "--source", "sim", "--fast", "--duration", "30"])
+        #expect(live.status == 0 && piped.status == 0, "\(live.stderr) \(piped.stderr)")
+        let lines = live.stdout.components(separatedBy: "\r\u{1B}[K").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        }.filter { !$0.isEmpty }
+        func count(_ line: String) -> Int? {
+            Int(line.split(separator: " ")[1].trimmingCharacters(in: CharacterSet(charactersIn: "~")))
+        }
+        let shown = try #require(lines.firstIndex { (count($0) ?? 0) >= 1 })
+        #expect(lines[shown].hasPrefix("steps     ~1 ") && lines[shown].contains("tentative"), "\(lines[shown])")
+        let counted = try #require(lines.firstIndex { $0.contains("walking") })
+        #expect(shown < counted && count(lines[counted]) == 1, "\(lines.prefix(counted + 1))")
+        let rows = try Self.steps(piped.stdout)
+        let last = try #require(lines.last)
+        #expect(rows.count > 20 && count(last) == rows.count, "the counted steps at the end: \(last), \(rows.count)")
+    }
+
     @Test("a hardware counter over ip: counts what the chip counted, restores in_steps_en; --counter software too")
     func hardwareCounter() throws {
         let server = try IIODTestServer(fixture: .bma400, rateScale: 20)

@@ -7,7 +7,8 @@ import Sensors
 /// a pedometer and a heart-rate monitor together, in `MotionManager` as in `bodyreadings serve`.
 ///
 /// Every reading of the capture is offered to `take(_:)`: accelerometer readings (software counter) or the
-/// hardware counter's count and activity go to a `StepProcessor`, whose steps are published to `steps`; PPG
+/// hardware counter's count and activity go to a `StepProcessor`, whose counted steps are published to `steps` and
+/// whose updates (counted steps and the tentative steps pending, `StepUpdate`) to `stepUpdates`; PPG
 /// readings go through `PPGAssembler` to a `HeartRateProcessor`, whose heart rate at every sample is published to
 /// `heartRate` and whose beats to `beats`. A part whose fan-out is nil is not computed.
 ///
@@ -15,8 +16,10 @@ import Sensors
 public final class HealthReadings: @unchecked Sendable {
     // @unchecked: handed to the capture thread before it starts and used only there.
 
-    /// Where steps go, nil when not counted.
+    /// Where counted steps go, nil when not wanted.
     public let steps: UpdateFanOut<Step>?
+    /// Where every `StepUpdate` goes (counted steps and changes of the tentative ones), nil when not wanted.
+    public let stepUpdates: UpdateFanOut<StepUpdate>?
     /// Where the heart rate at every PPG sample goes, nil when not measured.
     public let heartRate: UpdateFanOut<HeartRateSample>?
     /// Where beats go, nil when not measured.
@@ -32,13 +35,15 @@ public final class HealthReadings: @unchecked Sendable {
     private var restarted = false
     private var ppgScratch: [PPGSample] = []
 
-    /// Steps counted by `counter` (nil: none) published to `steps`; heart rate and beats to `heartRate` and `beats`
-    /// (nil: not measured).
+    /// Steps counted by `counter` (nil: none) published to `steps`, and with the tentative ones to `stepUpdates`
+    /// (nil: not wanted); heart rate and beats to `heartRate` and `beats` (nil: not measured).
     public init(
         counter: StepCounter?, stepSettings: StepDetector.Settings = StepDetector.Settings(),
-        steps: UpdateFanOut<Step>?, heartRate: UpdateFanOut<HeartRateSample>?, beats: UpdateFanOut<Beat>?
+        steps: UpdateFanOut<Step>?, stepUpdates: UpdateFanOut<StepUpdate>? = nil,
+        heartRate: UpdateFanOut<HeartRateSample>?, beats: UpdateFanOut<Beat>?
     ) {
         self.steps = counter == nil ? nil : steps
+        self.stepUpdates = counter == nil ? nil : stepUpdates
         self.heartRate = heartRate
         self.beats = beats
         stepProcessor = counter.map { StepProcessor(counter: $0, settings: stepSettings) }
@@ -70,10 +75,15 @@ public final class HealthReadings: @unchecked Sendable {
         latest = max(latest, reading.t)
         switch reading.kind {
         case .accelerometer, .stepCount, .activity:
-            guard stepProcessor != nil, let steps else { return }
+            guard stepProcessor != nil, steps != nil || stepUpdates != nil else { return }
             stepAssembler.push(reading, into: &scratch)
             // Through the optional in place: a copy of the detector would copy its buffers at every reading.
-            for element in scratch { stepProcessor?.process(element) { steps.publish($0) } }
+            for element in scratch {
+                stepProcessor?.process(element) { update in
+                    if let step = update.step { steps?.publish(step) }
+                    stepUpdates?.publish(update)
+                }
+            }
             scratch.removeAll(keepingCapacity: true)
         case .ppg:
             guard heartRate != nil || beats != nil else { return }

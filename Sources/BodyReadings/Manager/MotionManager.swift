@@ -65,8 +65,8 @@ public final class MotionManager: @unchecked Sendable {
     let accelerometerChannel = UpdateChannel<AccelerometerData>()
     let gyroChannel = UpdateChannel<GyroData>()
     let magnetometerChannel = UpdateChannel<MagnetometerData>()
-    /// Steps (every one: interval 0), for `Pedometer`.
-    let stepChannel = UpdateChannel<Step>(interval: 0)
+    /// Step updates (every one: interval 0; counted steps and the tentative ones pending), for `Pedometer`.
+    let stepChannel = UpdateChannel<StepUpdate>(interval: 0)
     /// The heart rate at every `heartRateChannel.interval`, for `HeartRateMonitor`.
     let heartRateChannel = UpdateChannel<HeartRateSample>(interval: 1)
     /// Beats (every one), for `HeartRateMonitor`.
@@ -251,7 +251,7 @@ public final class MotionManager: @unchecked Sendable {
         failure = nil
         let capture = MotionCapture(readings: plan.readings, counter: plan.counter)
         let health = HealthReadings(
-            counter: plan.counter, stepSettings: stepSettings, steps: stepChannel.fanOut,
+            counter: plan.counter, stepSettings: stepSettings, steps: nil, stepUpdates: stepChannel.fanOut,
             heartRate: heartRateChannel.fanOut, beats: beatChannel.fanOut)
         self.capture = capture
         let interval = captureInterval

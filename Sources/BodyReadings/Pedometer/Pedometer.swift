@@ -14,7 +14,11 @@ import Sensors
 ///
 /// Steps come from the hardware step counter when the source has one (`counter` `.automatic`; the counter is
 /// switched on for the capture and restored after it), else from the step detector on the accelerometer. Updates
-/// are cumulative from the moment they start (`PedometerData`); `stepEvents()` delivers each step itself. Starting
+/// are cumulative from the moment they start (`PedometerData`); `stepEvents()` delivers each step itself. The
+/// counted steps are CoreMotion's: final, and the first steps of a walk come only when the walk is recognised (up to
+/// `StepDetector.Settings.lockInWindow` late). To show a count that follows the steps within 1 s, opt in with
+/// `includingTentativeSteps`: updates then come also when the tentative steps pending change, and
+/// `PedometerData.liveSteps` is the count to show (it may go down; `numberOfSteps` never does). Starting
 /// pedometer updates while the manager's capture runs without the wanted counter starts that capture over (a gap
 /// of the source's start-up time in its other updates).
 ///
@@ -75,36 +79,56 @@ public final class Pedometer: Sendable {
 
     // MARK: Updates
 
-    /// Starts cumulative updates, one per step, delivered to `handler` on `queue` (nil: the capture thread). When
-    /// the capture fails, `handler` gets the error once and updates stop.
-    public func startUpdates(to queue: DispatchQueue? = nil, withHandler handler: @escaping Handler) throws(CaptureError)
-    {
+    /// Starts cumulative updates, one per counted step, delivered to `handler` on `queue` (nil: the capture
+    /// thread). With `includingTentativeSteps` (default false) also one whenever the tentative steps pending change
+    /// (`PedometerData.tentativeSteps`; the counted fields stay those of the last counted step), several at once when
+    /// a walk is recognised (the last one's `liveSteps` is the count to show). When the capture fails, `handler` gets
+    /// the error once and updates stop.
+    public func startUpdates(
+        to queue: DispatchQueue? = nil, includingTentativeSteps: Bool = false, withHandler handler: @escaping Handler
+    ) throws(CaptureError) {
         try prepare()
         let delivery = HandlerDelivery(queue: queue, handler: handler)
         try manager.start(manager.stepChannel) { channel in
             let sum = self.sum
-            channel.setHandler(queue: nil) { step, error in
+            channel.setHandler(queue: nil) { update, error in
                 if let error { delivery.fail(error) }
-                if let step { delivery.send(sum.add(step)) }
+                if let update, let data = sum.add(update, includingTentativeSteps: includingTentativeSteps) {
+                    delivery.send(data)
+                }
             }
         }
     }
 
-    /// Cumulative updates as an async sequence, one per step (each sequence sums from its own start); it ends when
-    /// the capture ends or fails, on `stopUpdates()`, or when it cannot start. Keeps the newest 64 when the
-    /// consumer falls behind.
-    public func updates() -> AsyncStream<PedometerData> {
+    /// Cumulative updates as an async sequence, one per counted step and, with `includingTentativeSteps` (default
+    /// false), one per change of the tentative steps (as `startUpdates`; each sequence sums from its own start); it
+    /// ends when the capture ends or fails, on `stopUpdates()`, or when it cannot start. Keeps the newest 64 when
+    /// the consumer falls behind.
+    public func updates(includingTentativeSteps: Bool = false) -> AsyncStream<PedometerData> {
         let sum = PedometerSum(stepLength: stepLength)
         return manager.stream(of: manager.stepChannel, bufferingPolicy: .bufferingNewest(64), prepare: prepare) {
             channel, id, continuation in
-            channel.addConsumer(id, deliver: { continuation.yield(sum.add($0)) }, finish: { continuation.finish() })
+            channel.addConsumer(
+                id,
+                deliver: { update in
+                    if let data = sum.add(update, includingTentativeSteps: includingTentativeSteps) {
+                        continuation.yield(data)
+                    }
+                }, finish: { continuation.finish() })
         }
     }
 
     /// Every step as it is counted (time, running count of the capture, cadence, activity), as an async sequence
     /// that ends like `updates()`.
     public func stepEvents() -> AsyncStream<Step> {
-        manager.stream(of: manager.stepChannel, bufferingPolicy: .bufferingNewest(256), prepare: prepare)
+        manager.stream(of: manager.stepChannel, bufferingPolicy: .bufferingNewest(256), prepare: prepare) {
+            channel, id, continuation in
+            channel.addConsumer(
+                id,
+                deliver: { update in
+                    if let step = update.step { continuation.yield(step) }
+                }, finish: { continuation.finish() })
+        }
     }
 
     /// Stops the updates (handler and async sequences) and starts the next run's data from zero.

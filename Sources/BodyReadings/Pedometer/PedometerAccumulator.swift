@@ -1,13 +1,14 @@
 import Pedometry
 import SystemSupport
 
-/// Sums the steps of one `Pedometer` update run into `PedometerData`.
+/// Sums the step updates of one `Pedometer` update run into `PedometerData`.
 struct PedometerAccumulator: Sendable {
     /// Distance per step, m.
     let stepLength: Double
     private var first: Double?
     private var last: Double?
     private var steps = 0
+    private var cadence = 0.0
     private var activeTime = 0.0
     private var activeSteps = 0
 
@@ -15,19 +16,24 @@ struct PedometerAccumulator: Sendable {
         self.stepLength = stepLength
     }
 
-    /// Adds `step`; returns the data since the first step.
-    mutating func add(_ step: Step) -> PedometerData {
-        if let last, step.time - last <= Pedometer.pauseLimit, step.time > last {
-            activeTime += step.time - last
-            activeSteps += 1
+    /// Adds `update`; returns the data since the first update: the counted fields as of the last counted step
+    /// (before one, from `update`'s time and zero steps), the tentative steps as of `update`.
+    mutating func add(_ update: StepUpdate) -> PedometerData {
+        if let step = update.step {
+            if let last, step.time - last <= Pedometer.pauseLimit, step.time > last {
+                activeTime += step.time - last
+                activeSteps += 1
+            }
+            first = first ?? step.time
+            last = step.time
+            steps += 1
+            cadence = step.cadence
         }
-        first = first ?? step.time
-        last = step.time
-        steps += 1
         let pace = activeSteps > 0 ? activeTime / (Double(activeSteps) * stepLength) : nil
         return PedometerData(
-            startDate: first ?? step.time, endDate: step.time, numberOfSteps: steps,
-            distance: Double(steps) * stepLength, currentCadence: step.cadence / 60, averageActivePace: pace)
+            startDate: first ?? update.timestamp, endDate: last ?? update.timestamp, numberOfSteps: steps,
+            distance: Double(steps) * stepLength, currentCadence: cadence / 60, averageActivePace: pace,
+            tentativeSteps: update.tentativeSteps)
     }
 }
 
@@ -41,9 +47,11 @@ final class PedometerSum: @unchecked Sendable {
         accumulator = PedometerAccumulator(stepLength: stepLength)
     }
 
-    /// Adds `step`; returns the data since the first step.
-    func add(_ step: Step) -> PedometerData {
-        lock.withLock { accumulator.add(step) }
+    /// Adds `update`; returns the data since the first update, or nil when `update` counted no step and
+    /// `includingTentativeSteps` is false (such updates are not delivered then).
+    func add(_ update: StepUpdate, includingTentativeSteps: Bool) -> PedometerData? {
+        let data = lock.withLock { accumulator.add(update) }
+        return update.step != nil || includingTentativeSteps ? data : nil
     }
 
     /// Starts again from zero.

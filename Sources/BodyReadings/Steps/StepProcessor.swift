@@ -3,8 +3,10 @@ import Pedometry
 import Sensors
 
 /// The pipeline stage of steps: the step detector on accelerometer readings (software counter), or the polled
-/// count and activity of a hardware step counter (`CountedSteps`), emitting one `Step` per step in time order.
-/// Readings of the other kinds are ignored, so the processor can take every reading of a shared capture.
+/// count and activity of a hardware step counter (`CountedSteps`), emitting a `StepUpdate` for every step counted
+/// (in time order) and, from the software detector, for every change of the tentative steps pending before a walk
+/// is recognised (`StepEvent`). Readings of the other kinds are ignored, so the processor can take every reading of
+/// a shared capture.
 public struct StepProcessor: ReadingProcessor {
     /// The counter this processor counts with.
     public let counter: StepCounter
@@ -27,6 +29,9 @@ public struct StepProcessor: ReadingProcessor {
     /// Steps counted so far.
     public var steps: Int { counter == .software ? detector.state.steps : counted.steps }
 
+    /// Tentative steps pending now (`StepUpdate.tentativeSteps`; always 0 with `.hardware`).
+    public var tentativeSteps: Int { counter == .software ? detector.state.tentativeSteps : 0 }
+
     /// The activity now.
     public var activity: Activity { counter == .software ? detector.state.activity : counted.activity }
 
@@ -41,14 +46,26 @@ public struct StepProcessor: ReadingProcessor {
         counted.restart()
     }
 
-    public mutating func process(_ input: SensorReading, emit: (Step) throws -> Void) rethrows {
-        var found: [Step] = []
+    public mutating func process(_ input: SensorReading, emit: (StepUpdate) throws -> Void) rethrows {
+        var found: [StepUpdate] = []
         switch (counter, input.kind) {
         case (.software, .accelerometer):
-            detector.update(time: input.t, acceleration: input.value) { found.append($0) }
+            var pending = detector.state.tentativeSteps
+            detector.updateWithTentativeSteps(time: input.t, acceleration: input.value) { event in
+                switch event {
+                case .counted(let step):
+                    found.append(StepUpdate(timestamp: input.t, step: step, tentativeSteps: pending))
+                case .tentative:
+                    pending += 1
+                    found.append(StepUpdate(timestamp: input.t, step: nil, tentativeSteps: pending))
+                case .withdrawn(let k):
+                    pending -= k
+                    found.append(StepUpdate(timestamp: input.t, step: nil, tentativeSteps: pending))
+                }
+            }
         case (.hardware, .stepCount):
             counted.update(time: input.t, count: Int(exactly: input.value.x.rounded()) ?? counted.steps) {
-                found.append($0)
+                found.append(StepUpdate(timestamp: input.t, step: $0, tentativeSteps: 0))
             }
         case (.hardware, .activity):
             counted.updateActivity(still: input.value.x, walking: input.value.y, running: input.value.z)
@@ -56,6 +73,6 @@ public struct StepProcessor: ReadingProcessor {
             return
         }
         span = (span?.first ?? input.t, input.t)
-        for step in found { try emit(step) }
+        for update in found { try emit(update) }
     }
 }

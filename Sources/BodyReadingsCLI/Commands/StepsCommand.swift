@@ -46,7 +46,9 @@ enum StepsCommand {
             cadence (steps/min) and walking or running. --format jsonl ends with \
             {"summary":{"steps":N,"duration":…,"cadence":…,"counter":"software|hardware"}}, also after Ctrl-C \
             (cadence: the mean while walking). A step is reported up to about 1 s after it happened (the first \
-            steps of a walk when the walk is recognised, with their own times).
+            steps of a walk when the walk is recognised, with their own times). The live line on a terminal shows \
+            those first steps within 1 s, marked ~ and tentative until the walk's counted steps replace them \
+            (or withdrawn when the motion was no walk); rows are counted steps only.
 
             EXAMPLES:
               bodyreadings steps
@@ -122,7 +124,9 @@ enum StepsCommand {
             &pipeline, format: format, count: count, console: console,
             live: LiveStepsConsumer(
                 console: console, count: count, counter: processor.counter, stepLength: processor.stepLength),
-            summary: StepsSummary(counter: processor.counter.rawValue), row: { ($0.time, $0) },
+            // Rows are the counted steps only: a tentative step could be withdrawn after it was written.
+            summary: StepsSummary(counter: processor.counter.rawValue),
+            row: { ($0.step?.time ?? $0.timestamp, $0.step) },
             amend: { pipeline, summary in
                 // The duration is the input's, from its first reading to its last, not only the steps'.
                 if let span = pipeline.processor.span {
