@@ -28,10 +28,11 @@ extension AttitudeSmoother {
         public var accelerometerTimeConstant: Double = 3.0
 
         /// Time constant of the first-order heading filter towards the magnetometer, run forwards, then backwards,
-        /// s. Longer than the online filter's 15 s: with the bias known from both directions, the integrated
+        /// s. Longer than the online filter's 20 s: with the bias known from both directions, the integrated
         /// gyroscope's heading stays true for longer, so the magnetometer, whose undetected disturbances are the
-        /// main heading error, can be averaged over more time. On BROAD's development split the 9D heading RMSE is
-        /// 1.82° at 20 s, 1.71° at 30 s, 1.65° at 40 s and 1.64° at 60 s (VQF's offline mode, 9 s: 2.09°). Default 40 s.
+        /// main heading error, can be averaged over more time. On BROAD's development split the 9D heading RMSE was
+        /// (with the online filter's former 15 s) 1.82° at 20 s, 1.71° at 30 s, 1.65° at 40 s and 1.64° at 60 s (VQF's
+        /// offline mode, 9 s: 2.09°). Default 40 s.
         public var magnetometerTimeConstant: Double = 40.0
 
         /// The default settings.

@@ -18,7 +18,7 @@ import MotionMath
 /// combination uses each estimate's variance per axis, the heading time constant is longer
 /// (`Settings.magnetometerTimeConstant`), and without a magnetometer the passes follow the bias faster
 /// (`Settings.biasMotionSigmaWithoutMagnetometer`). BROAD development split, mean RMSE (bench/broad --offline): 6D
-/// inclination 0.524° (offlineVQF 0.528°), 9D heading 1.65° (offlineVQF 2.09°). Most of the inclination error left
+/// inclination 0.524° (offlineVQF 0.528°), 9D heading 1.63° (offlineVQF 2.09°). Most of the inclination error left
 /// is the delay between the IMU and BROAD's optical reference (about 2.5 ms), which no smoothing of the IMU's own
 /// data removes: led by that delay (`AttitudeFilter.Settings.latencyCompensation`, off by default) the smoother
 /// reaches 0.33°.
