@@ -13,8 +13,8 @@ public enum BearerTokenError: Error, Sendable, Hashable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason, let errno):
-            return "cannot read the token file \(path): \(reason) (errno \(errno))"
+        case .unreadable(let path, let reason, _):
+            return "cannot read the token file \(path): \(reason)"
         case .readableByOthers(let path):
             return "the token file \(path) is readable by every user"
         case .empty(let path):

@@ -11,8 +11,8 @@ public enum HTTPServerError: Error, Sendable, Hashable, CustomStringConvertible 
         switch self {
         case .tokenRequired(let address):
             return "\(address) can be reached from other machines; serving it needs a bearer token"
-        case .cannotListen(let address, let operation, let reason, let errno):
-            return "cannot listen on \(address): \(operation): \(reason) (errno \(errno))"
+        case .cannotListen(let address, _, let reason, _):
+            return "cannot listen on \(address): \(reason)"
         }
     }
 }

@@ -4,7 +4,8 @@ import Testing
 @testable import Calibration
 
 /// Issue 14 §5: a lookup in the calibration store that cannot tell whether a file is there is reported, never
-/// taken for "no file" (which would silently use the system file, or no calibration).
+/// taken for "no file" (which would silently use the system file, or no calibration); a reset removes a dangling
+/// link rather than failing on it.
 @Suite("calibration store: lookups that fail are reported")
 struct CalibrationStoreLookupTests {
     let root: String
@@ -71,5 +72,53 @@ struct CalibrationStoreLookupTests {
             return
         }
         #expect(reason.contains("symbolic link"))
+    }
+
+    func isLink(_ path: String) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+    }
+
+    /// `reset` removes a symbolic link to nothing (the link only: it holds no calibration, so nothing is lost)
+    /// instead of refusing and leaving a store that every command reports as broken.
+    @Test func resetOfASensorRemovesItsDanglingLink() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = store.candidatePaths(forSensor: "imu")[0]
+        let target = root + "/elsewhere/imu.json"
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+        #expect(throws: CalibrationFileError.self) { try store.load(sensor: "imu") }
+        // The system file goes too, as a reset of any sensor does.
+        #expect(try store.remove(sensor: "imu") == store.candidatePaths(forSensor: "imu"))
+        #expect(!isLink(path))
+        #expect(!FileManager.default.fileExists(atPath: target), "nothing is created at the target")
+        #expect(try store.load(sensor: "imu") == nil)
+    }
+
+    @Test func resetOfANamedPathRemovesADanglingLink() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = root + "/mine.json"
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: root + "/gone.json")
+        try CalibrationStore.remove(path: path)
+        #expect(!isLink(path))
+        #expect(throws: CalibrationFileError.notFound(path: path)) { try CalibrationStore.remove(path: path) }
+    }
+
+    @Test func aLinkToAFileThatIsNotOursIsKeptWithItsTarget() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let target = root + "/notes.txt"
+        try "my notes".write(toFile: target, atomically: false, encoding: .utf8)
+        let path = store.candidatePaths(forSensor: "imu")[0]
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+        #expect(throws: CalibrationFileError.notOurs(path: path)) { try CalibrationStore.remove(path: path) }
+        #expect(isLink(path))
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "my notes")
+    }
+
+    @Test func aLoopOfLinksIsStillReported() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = store.candidatePaths(forSensor: "imu")[0]
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: path + ".other")
+        try FileManager.default.createSymbolicLink(atPath: path + ".other", withDestinationPath: path)
+        #expect(throws: CalibrationFileError.self) { try store.remove(sensor: "imu") }
+        #expect(isLink(path))
     }
 }

@@ -95,7 +95,7 @@ public final class ServiceConnection: @unchecked Sendable {
         case _ where error.errno.isPermissionError:
             return CaptureError(.permissionDenied, "may not connect to the service at \(path) (\(error.reason))")
         default:
-            return CaptureError(.io, "cannot connect to the service at \(path): \(error)")
+            return CaptureError(.io, "cannot connect to the service at \(path): \(error.reason)")
         }
     }
 }

@@ -16,7 +16,7 @@ extension ServiceError: CLIErrorConvertible {
         case .pathTooLong:
             CLIError("\(message); choose a shorter --socket PATH", exitCode: .usage)
         case .system:
-            CLIError(message, exitCode: .ioError)
+            CLIError("\(message); check that the directory of --socket PATH exists and has room", exitCode: .ioError)
         }
     }
 }

@@ -239,21 +239,31 @@ public struct CalibrationStore: Sendable, Equatable {
 
     /// Removes the sensor's files from the store (user and, when permitted, system); returns the removed paths.
     /// Nothing to remove is not an error. The store's own files are removed even when corrupt (that is how a broken
-    /// calibration is reset).
+    /// calibration is reset), and so is a symbolic link there to a file that does not exist: it holds no
+    /// calibration, and removing the link (never a target) loses nothing, while refusing would leave the user a
+    /// store that every command reports as broken. Other lookup failures (a directory that may not be searched, a
+    /// loop of links) are `.unreadable`.
     public func remove(sensor: String) throws(CalibrationFileError) -> [String] {
         var removed: [String] = []
-        for path in candidatePaths(forSensor: sensor) where try Self.isPresent(path) {
+        for path in candidatePaths(forSensor: sensor) where try Self.isRemovable(path) {
             try Self.removeFile(path)
             removed.append(path)
         }
         return removed
     }
 
-    /// Removes the calibration file at a path the user named; a file that is not ours (`notOurs`) is kept.
+    /// Removes the calibration file at a path the user named; a file that is not ours (`notOurs`) is kept. A
+    /// symbolic link to a file that does not exist is removed (the link only), as by `remove(sensor:)`.
     public static func remove(path: String) throws(CalibrationFileError) {
+        if FileSystem.presence(path) == .danglingLink { return try removeFile(path) }
         guard let bytes = try existingBytes(path) else { throw .notFound(path: path) }
         guard CalibrationFile.isOurs(json: bytes) else { throw .notOurs(path: path) }
         try removeFile(path)
+    }
+
+    /// Whether `remove(sensor:)` removes `path`: a file, or a symbolic link to nothing.
+    private static func isRemovable(_ path: String) throws(CalibrationFileError) -> Bool {
+        FileSystem.presence(path) == .danglingLink ? true : try isPresent(path)
     }
 
     /// Removes one file.

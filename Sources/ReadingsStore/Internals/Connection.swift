@@ -1,5 +1,12 @@
 import CSQLite
+import SystemSupport
 import TextFormats
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One SQLite connection: opening with flags, the busy timeout, statements, transactions and `PRAGMA user_version`.
 ///
@@ -43,7 +50,7 @@ final class Connection {
             try check(code, "sqlite3_open_v2", opened, path: path)
         } catch {
             sqlite3_close_v2(opened)
-            throw error
+            throw access == .readWrite ? Self.creationFailure(error, path: path) : error
         }
         handle = opened
         if access == .readWrite, sqlite3_db_readonly(opened, "main") == 1 {
@@ -60,6 +67,19 @@ final class Connection {
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// A new file in a directory this user may not write: SQLite's create fails with `EACCES`, then its read-only
+    /// retry with `ENOENT`, the `errno` it reports, which would read as "no store" (74) and tell the user that
+    /// `serve` creates it — the very command that failed. It is permission denied (77).
+    private static func creationFailure(_ error: StoreError, path: String) -> StoreError {
+        let directory = FileSystem.directoryName(path)
+        guard error.failure == .notFound, !FileSystem.exists(path), access(directory, W_OK | X_OK) != 0,
+            SystemErrno.current.isPermissionError
+        else { return error }
+        return StoreError(
+            operation: error.operation, failure: .permissionDenied, path: path, code: error.code,
+            detail: "this user may not create files in \(directory)")
     }
 
     /// The open connection, or an error once closed.

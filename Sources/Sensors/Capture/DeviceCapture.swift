@@ -137,7 +137,7 @@ final class DeviceCapture: @unchecked Sendable {
             let context = try openContext()
             // Claimed before the first write and given up after the restorer ran (defers run last-declared first).
             let claim = try DeviceClaim(
-                uri: uri, deviceID: deviceID, role: sensors.isEmpty ? "steps" : nil, label: label)
+                context: context, deviceID: deviceID, role: sensors.isEmpty ? "steps" : nil, label: label)
             defer { claim.release() }
             var restorer = SysfsRestorer()
             defer { restoreFailures = restorer.restore() }

@@ -1,3 +1,4 @@
+import IIO
 import SystemSupport
 
 /// A capture's exclusive claim on the sysfs settings of one device, held from before its first write until after
@@ -7,9 +8,10 @@ import SystemSupport
 ///
 /// The claim is an `flock` on `/run/lock/bodyreadings-<context>-<device>[-<role>].lock` (world-writable and
 /// sticky on Debian, so users share it; else `/tmp`): the kernel drops it when the process
-/// ends however it ends. The context is the URI as given (`local:` for none), so two names of one iiod host
-/// (`ip:localhost`, `ip:127.0.0.1`) are not recognised as one. A step counter's capture claims a role of its own
-/// (`steps`): it writes only `in_steps_en`, and runs beside the same chip's motion capture.
+/// ends however it ends. The context in the name is the machine the opened context reaches (``identity(of:)``), not
+/// the URI's spelling, so that `ip:localhost`, `ip:127.0.0.1` and `ip:127.0.0.1:30431` claim one device. A step
+/// counter's capture claims a role of its own (`steps`): it writes only `in_steps_en`, and runs beside the same
+/// chip's motion capture.
 struct DeviceClaim {
     private let lock: ExclusiveFileLock?
 
@@ -38,6 +40,32 @@ struct DeviceClaim {
             }
         }
         self.lock = nil
+    }
+
+    /// Claims `deviceID` of an opened context, keyed on the machine it reaches (``identity(of:)``).
+    init(context: Context, deviceID: String, role: String?, label: String) throws(CaptureError) {
+        try self.init(uri: Self.identity(of: context), deviceID: deviceID, role: role, label: label)
+    }
+
+    /// The machine a context reaches, the same for every spelling of its URI: `ip:ADDRESS:PORT` with the address
+    /// libiio connected to (its `ip,ip-addr` attribute) and the URI's port (default 30431); `usb:VENDOR:PRODUCT:SERIAL`
+    /// from the USB descriptor when it has a serial number, else the bus and address libiio chose (its `uri`
+    /// attribute); `local:` for this machine's sysfs (device ids are unique on it). Other contexts: their URI.
+    static func identity(of context: Context) -> String {
+        switch context.name {
+        case "local":
+            return "local:"
+        case "network":
+            guard let address = context.attribute("ip,ip-addr"), !address.isEmpty else { return context.uri }
+            let port = SensorDiscovery.port(of: context.uri) ?? SensorDiscovery.defaultIIODPort
+            return "ip:\(address.contains(":") ? "[\(address)]" : address):\(port)"
+        case "usb":
+            let descriptor = ["usb,idVendor", "usb,idProduct", "usb,serial"].compactMap { context.attribute($0) }
+            if descriptor.count == 3, !descriptor[2].isEmpty { return "usb:" + descriptor.joined(separator: ":") }
+            return context.attribute("uri") ?? context.uri
+        default:
+            return context.uri
+        }
     }
 
     /// Gives the claim up (after the restorer ran).

@@ -10,6 +10,26 @@ extension SensorDiscovery {
         return host.isEmpty ? nil : String(host)
     }
 
+    /// iiod's port when an `ip:` URI names none.
+    static let defaultIIODPort = 30431
+
+    /// The port of an `ip:HOST:PORT` or `ip:[IPV6]:PORT` URI, nil when it names none (a bare IPv6 address has more
+    /// than one colon and no port) or is not an `ip:` URI.
+    static func port(of uri: String) -> Int? {
+        guard uri.hasPrefix("ip:") else { return nil }
+        let rest = uri.dropFirst(3)
+        let after: Substring
+        if rest.hasPrefix("[") {
+            guard let end = rest.firstIndex(of: "]") else { return nil }
+            after = rest[rest.index(after: end)...]
+        } else {
+            guard rest.filter({ $0 == ":" }).count == 1, let colon = rest.firstIndex(of: ":") else { return nil }
+            after = rest[colon...]
+        }
+        guard after.hasPrefix(":") else { return nil }
+        return Int(after.dropFirst())
+    }
+
     static func normalized(_ uri: String?) -> String {
         guard let uri, !uri.isEmpty else { return "local:" }
         return uri

@@ -43,7 +43,7 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
         switch kind {
         case .alreadyRunning: message = "another service listens on \(path) already"
         case .pathTooLong: message = "the socket path \(path) is longer than a socket address holds (107 bytes)"
-        case .permissionDenied, .system: message = "cannot create the socket \(path): \(error)"
+        case .permissionDenied, .system: message = "cannot create the socket \(path): \(error.reason)"
         }
         self.init(kind: kind, path: path, message: message)
     }

@@ -141,7 +141,7 @@ public final class ServiceServer: @unchecked Sendable {
             do {
                 descriptor = try listener.accept()?.descriptor
             } catch {
-                log("serve: accept failed: \(error)")
+                log("serve: cannot accept clients any more: \(error.reason)")
                 return
             }
             guard let descriptor else { return }

@@ -5,22 +5,28 @@ import Foundation
 final class RawConnection {
     let descriptor: Int32
 
+    /// Connects to `port` of 127.0.0.1.
+    ///
+    /// `descriptor` is assigned only once connected: with every stored property set, a throwing init runs `deinit`,
+    /// which would close the failed socket's number a second time, perhaps another test's descriptor by then.
     init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        let opened = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard opened >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                connect(opened, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard connected == 0 else {
-            close(descriptor)
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            let code = errno
+            close(opened)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
+        descriptor = opened
     }
 
     deinit {

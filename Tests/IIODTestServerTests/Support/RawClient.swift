@@ -16,24 +16,31 @@ final class RawClient {
         var description: String
     }
 
+    /// Connects to the server on `port` of 127.0.0.1.
+    ///
+    /// `fd` is assigned only once connected: a class whose stored properties are all set runs its `deinit` when its
+    /// init throws, so closing a failed socket here and again in `deinit` closed a number that another test's
+    /// thread may have opened meanwhile (a real iiod's `connect()` retries this up to 250 times).
     init(port: UInt16, timeoutSeconds: Int = 5) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket failed") }
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(description: "socket failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard connected == 0 else {
-            Glibc.close(fd)
-            throw Failure(description: "connect failed: errno \(errno)")
+            let code = errno
+            Glibc.close(descriptor)
+            throw Failure(description: "connect failed: errno \(code)")
         }
+        fd = descriptor
     }
 
     deinit { Glibc.close(fd) }
