@@ -65,8 +65,9 @@ struct SourcesTests {
         #expect(MonotonicClock.now() - start >= 0.3)
     }
 
-    /// Real time at 1 ms: one read per update interval with every sample due by then (1600 Hz: 1 or 2 samples),
-    /// not one read per sample. Which samples a read returns depends on the sample index only, not on the clock.
+    /// Real time at 1 ms: one read per two update intervals (`WakeBatching`: below 2 ms a wake-up takes two) with
+    /// every sample due by then (1600 Hz: 3 or 4 samples), not one read per sample. Which samples a read returns
+    /// depends on the sample index only, not on the clock.
     @Test func realTimeSimulatorDeliversPerUpdateInterval() throws {
         let source = SimulatedMotionSource(seed: 1, pacing: .realTime)
         try source.start(CaptureConfiguration(updateInterval: 0.001))
@@ -79,9 +80,10 @@ struct SourcesTests {
             counts.append(accelerometer.count)
             times += accelerometer.map(\.t)
         }
-        // Reads at 0, 1, …, 9 ms take the samples at 0, 0.625, 1.25, … ms due by then: 15 of them.
-        #expect(counts == [1, 1, 2, 1, 2, 2, 1, 2, 1, 2])
-        #expect(times.count == 15)
+        // Reads at 0, 2, …, 18 ms take the samples at 0, 0.625, 1.25, … ms due by then: 29 of them.
+        #expect(WakeBatching.wakePeriod(interval: 0.001, samplePeriod: 1 / 1600) == 0.002)
+        #expect(counts == [1, 3, 3, 3, 3, 4, 3, 3, 3, 3])
+        #expect(times.count == 29)
         #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 1 / 1600) < 1e-12 })
     }
 
