@@ -31,13 +31,25 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         self.detail = detail
     }
 
-    /// One line: operation, file, cause, e.g.
-    /// `sqlite3_open_v2 /var/lib/bodyreadings/readings.sqlite: permission denied [unable to open database file]`.
+    /// One line: what could not be done, file, cause, in words (the SQLite function stays in ``operation`` for
+    /// callers), e.g. `cannot open /var/lib/bodyreadings/readings.sqlite: permission denied [unable to open database
+    /// file]`.
     public var description: String {
-        var text = operation
+        var text = action
         if let path { text += " " + path }
         text += ": \(failure)"
         if let detail, detail != failure.description { text += " [\(detail)]" }
         return text
+    }
+
+    /// ``operation`` as what a user was doing: opening, migrating, closing the file, or reading and writing it.
+    var action: String {
+        switch operation {
+        case "sqlite3_open_v2", "sqlite3_busy_timeout", "open": return "cannot open"
+        case "mkdir": return "cannot create the directory"
+        case "migrate": return "cannot migrate"
+        case "sqlite3_close": return "cannot close"
+        default: return "cannot read or write"
+        }
     }
 }

@@ -34,7 +34,8 @@ import Testing
         let error = try #require(throws: StoreError.self) { try file.open(.readOnly) }
         #expect(error.failure == .notFound)
         #expect(error.path == file.path)
-        #expect(error.description.hasPrefix("sqlite3_open_v2 \(file.path): no such file"))
+        #expect(error.description.hasPrefix("cannot open \(file.path): no such file"))
+        #expect(error.operation == "sqlite3_open_v2" && !error.description.contains("sqlite3_"))
         #expect(!FileManager.default.fileExists(atPath: file.path), "a reader must not create the store")
     }
 
