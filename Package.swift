@@ -204,8 +204,8 @@ let package = Package(
         .testTarget(
             name: "ServiceTests",
             dependencies: [
-                "Service", "BodyReadings", "Fusion", "MotionMath", "ReadingFormats", "Sensors", "SystemSupport",
-                "TextFormats", "TestSupport",
+                "Service", "BodyReadings", "Fusion", "MotionMath", "ReadingFormats", "ReadingsStore", "Sensors",
+                "SystemSupport", "TextFormats", "TestSupport",
             ],
             swiftSettings: strict),
         .testTarget(

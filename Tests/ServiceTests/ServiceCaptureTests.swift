@@ -2,6 +2,7 @@ import BodyReadings
 import Foundation
 import MotionMath
 import ReadingFormats
+import ReadingsStore
 import Service
 import TestSupport
 import Testing
@@ -84,10 +85,7 @@ struct ServiceCaptureTests {
     @Test func stepLinesCarryTheDaysCount() throws {
         let capture = ServiceCapture(
             source: SimulatedMotionSource(seed: 3, pacing: .fast), makeSource: nil, correction: nil, baseInterval: 0.01)
-        // Subscribed first, as the store's recording is: the day's count includes the step when the line is made.
-        let counted = Locked(0)
-        _ = capture.steps.subscribe(interval: 0) { _ in counted.mutate { $0 += 1 } }
-        let withStore = CaptureFeed(capture: capture, stepsToday: { 4000 + counted.value })
+        let withStore = CaptureFeed(capture: capture, stepsToday: { 4000 + $0.count })
         let withoutStore = CaptureFeed(capture: capture)
         let stored = Locked<[JSONValue]>([])
         let live = Locked<[JSONValue]>([])
@@ -108,6 +106,34 @@ struct ServiceCaptureTests {
         for line in live.value {
             #expect(line["today"] != nil && line["today"] == line["steps"], "no store: the steps since the start")
         }
+    }
+
+    /// A client subscribed before the store's recording hears of each step first; its line still counts that step.
+    @Test func aStepLineCountsItsStepWhoeverHearsOfItFirst() throws {
+        let directory = try TemporaryDirectory(prefix: "steps-today")
+        let capture = ServiceCapture(
+            source: SimulatedMotionSource(seed: 3, pacing: .fast), makeSource: nil, correction: nil, baseInterval: 0.01)
+        let recording = Locked<StoreRecording?>(nil)
+        let feed = CaptureFeed(
+            capture: capture, stepsToday: { step in recording.value?.stepsToday(through: step) ?? -1 })
+        let lines = Locked<[JSONValue]>([])
+        _ = feed.subscribe(
+            .steps, interval: 0, everySample: false,
+            deliver: { line in
+                if let value = try? JSONValue.parse(Array(line.dropLast())) { lines.mutate { $0.append(value) } }
+            }, end: { _ in })
+        let store = try ReadingsStore(path: directory.path + "/readings.sqlite", access: .readWrite)
+        let started = try StoreRecording(capture: capture, store: store)
+        recording.mutate { $0 = started }
+        capture.start()
+        let walked = waitUntil(timeout: 30) { lines.value.count >= 5 }
+        capture.stop()
+        try started.stop()
+        #expect(walked, "the demo walks")
+        for line in lines.value {
+            #expect(line["today"] != nil && line["today"] == line["steps"], "a new store: the steps since: \(line)")
+        }
+        #expect(started.stepsToday == lines.value.count, "the recording heard of every step too")
     }
 
     @Test func theEndOfARecordingReachesEverySubscriber() throws {

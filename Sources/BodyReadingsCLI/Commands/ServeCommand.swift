@@ -153,10 +153,10 @@ enum ServeCommand {
             throw error
         }
         var history: CaptureFeed.HistoryQuery?
-        var stepsToday: (@Sendable () -> Int)?
+        var stepsToday: (@Sendable (Step) -> Int)?
         if let recording {
             history = { query throws(ServiceProtocolError) in try recording.history(query) }
-            stepsToday = { recording.stepsToday }
+            stepsToday = { recording.stepsToday(through: $0) }
         }
         let feed = CaptureFeed(capture: capture, history: history, stepsToday: stepsToday)
 

@@ -22,15 +22,15 @@ public final class CaptureFeed: ReadingsFeed {
     private let stepLines = LatestEncoding()
     private let beatLines = LatestEncoding()
     private let historyQuery: HistoryQuery?
-    private let stepsToday: (@Sendable () -> Int)?
+    private let stepsToday: (@Sendable (Step) -> Int)?
     public let availability: ServiceAvailability
 
     /// A feed of `capture`; `unavailable` says why further readings are missing (beside what the capture itself
     /// lacks: no accelerometer or gyroscope, no step counter, no pulse sensor); `stepsToday` tells the day's steps
-    /// at each step (stored + counted since, `StoreRecording.stepsToday`; nil: the capture's running count).
+    /// at each step (stored + counted since, `StoreRecording.stepsToday(through:)`; nil: the capture's running count).
     public init(
         capture: ServiceCapture, unavailable: [ServiceReading: String] = [:], history: HistoryQuery? = nil,
-        stepsToday: (@Sendable () -> Int)? = nil
+        stepsToday: (@Sendable (Step) -> Int)? = nil
     ) {
         self.capture = capture
         self.historyQuery = history
@@ -92,16 +92,19 @@ public final class CaptureFeed: ReadingsFeed {
                 deliver: { step in
                     deliver(
                         lines.bytes(at: step.time) {
-                            let count = today?() ?? step.count
-                            return ServiceEvent.readingLine(.steps, step.jsonMembers + [("today", .number(Double(count)))])
+                            let count = today?(step) ?? step.count
+                            let members = step.jsonMembers + [("today", .number(Double(count)))]
+                            return ServiceEvent.readingLine(.steps, members)
                         })
                 }, end: ended)
             return FeedSubscription(reading: reading) { capture.steps.unsubscribe(token) }
         case .heartRate:
             let lines = beatLines
             let token = capture.beats.subscribe(
-                interval: 0, deliver: { beat in deliver(lines.bytes(at: beat.time) { ServiceEvent.readingLine(.heartRate, beat.jsonMembers) }) },
-                end: ended)
+                interval: 0,
+                deliver: { beat in
+                    deliver(lines.bytes(at: beat.time) { ServiceEvent.readingLine(.heartRate, beat.jsonMembers) })
+                }, end: ended)
             return FeedSubscription(reading: reading) { capture.beats.unsubscribe(token) }
         }
     }

@@ -17,7 +17,8 @@ import SystemSupport
 ///
 /// Thread-safe.
 public final class StoreRecording: @unchecked Sendable {
-    // @unchecked: `day`, `stepsToday`, `lastStepTime` and `lastZero` are guarded by `lock`; the rest is immutable.
+    // @unchecked: `day`, `todaySteps`, `lastCount`, `lastStepClock` and `lastZero` are guarded by `lock`; the rest is
+    // immutable.
 
     /// The store written to.
     public let store: ReadingsStore
@@ -27,6 +28,7 @@ public final class StoreRecording: @unchecked Sendable {
     private let lock = ThreadLock()
     private var day: TimeRange
     private var todaySteps: Int
+    private var lastCount = 0
     private var lastStepClock = -Double.infinity
     private var lastZero = -Double.infinity
     private var cancellations: [@Sendable () -> Void] = []
@@ -54,6 +56,16 @@ public final class StoreRecording: @unchecked Sendable {
         lock.withLock {
             rollOver(now: clock())
             return todaySteps
+        }
+    }
+
+    /// Steps of the local day with `step` counted, whether or not this recording has heard of it yet: another
+    /// subscriber of the capture's steps may hear of a step first (subscribers are told in turn), and its line must
+    /// not lag the day's count by that step.
+    public func stepsToday(through step: Step) -> Int {
+        lock.withLock {
+            rollOver(now: clock())
+            return todaySteps + max(0, step.count - lastCount)
         }
     }
 
@@ -98,6 +110,7 @@ public final class StoreRecording: @unchecked Sendable {
         lock.withLock {
             rollOver(now: now)
             todaySteps += 1
+            lastCount = step.count
             lastStepClock = now
         }
         recorder.recordSteps(1, at: now)

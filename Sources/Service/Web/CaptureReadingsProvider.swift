@@ -56,7 +56,7 @@ public final class CaptureReadingsProvider: ReadingsProvider {
         let capture = feed.capture
         let recording = self.recording
         let token = capture.steps.subscribe(
-            interval: 0, deliver: { step in handler(.reading(StepsUpdate(step: step, today: recording?.stepsToday ?? step.count))) },
+            interval: 0, deliver: { step in handler(.reading(StepsUpdate(step: step, today: recording?.stepsToday(through: step) ?? step.count))) },
             end: { error in handler(.availability(.unavailable(reason: error?.message ?? "the sensors stopped"))) })
         return CancellingSubscription { capture.steps.unsubscribe(token) }
     }
