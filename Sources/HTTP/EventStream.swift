@@ -6,8 +6,8 @@ import SystemSupport
 /// the caller's thread and, while nothing waits before it and the client's socket has room, written at once on that
 /// thread (one non-blocking `send`, no wake-up of the server's thread: for a service streaming to many browsers
 /// that wake-up cost more than the send); otherwise it is queued, and the server's thread writes it when the socket
-/// has room. While a client is slower than its events, at most ``HTTPServer/Configuration/eventQueueCapacity`` wait; beyond that the
-/// oldest are dropped, and before the next event the client receives
+/// has room. While a client is slower than its events, at most ``HTTPServer/Configuration/eventQueueCapacity``
+/// wait; beyond that the oldest are dropped, and before the next event the client receives
 /// `event: dropped` / `data: {"dropped":N,"total":T}` (N since the last notice, T since the stream began), so that a
 /// slow client never holds up the others and knows what it missed.
 ///

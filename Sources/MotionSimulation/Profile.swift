@@ -97,14 +97,9 @@ public struct Profile: Sendable {
     /// Precondition: 0 < rampTime and 2·rampTime ≤ end − start.
     public static func window(start: Double, end: Double, rampTime: Double) -> Profile {
         precondition(rampTime > 0 && 2 * rampTime <= end - start, "a window needs 0 < 2·rampTime ≤ end − start")
-        let rise = ramp(start: start, end: start + rampTime)
-        let fall = ramp(start: end - rampTime, end: end, from: 0, to: -1)
+        let ramps = ramp(start: start, end: start + rampTime) + ramp(start: end - rampTime, end: end, from: 0, to: -1)
         // Before the start both ramps are 0; after the end 1 + (−1) is exactly 0: the window vanishes there.
-        return Profile(support: start...end) { t in
-            let x = rise(t)
-            let y = fall(t)
-            return Value(value: x.value + y.value, rate: x.rate + y.rate, acceleration: x.acceleration + y.acceleration)
-        }
+        return Profile(support: start...end, ramps.evaluate)
     }
 
     /// The quintic smoothstep and its derivatives at u ∈ [0, 1].
