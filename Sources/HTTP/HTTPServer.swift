@@ -94,7 +94,8 @@ public final class HTTPServer: Sendable {
 
     /// Holds the server's thread's wake-ups for events sent from now on until ``releaseEventWakeUps()``: a
     /// producer that sends one batch of events to many streams (one read of the sensors) wakes the thread once for
-    /// all of them instead of once per stream. Holds nest; keep them short, the events wait meanwhile.
+    /// all of them instead of once per stream. Holds nest; keep them short: events that a stream could not write at
+    /// once (see ``EventStream``) wait meanwhile.
     public func holdEventWakeUps() {
         loop.signals.hold()
     }

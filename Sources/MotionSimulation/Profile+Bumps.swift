@@ -12,7 +12,9 @@ extension Profile {
     public static func bumps(at times: [Double], width: Double, height: @escaping @Sendable (Int) -> Double) -> Profile {
         precondition(width > 0, "bumps need a positive width")
         let reach = 6 * width
-        return Profile { t in
+        // Beyond the reach of the first and the last bump no bump is added: exactly zero.
+        let support = times.first.flatMap { first in times.last.map { last in (first - reach)...(last + reach) } }
+        return Profile(support: support) { t in
             // The first bump within reach: binary search for times[i] ≥ t − reach.
             var low = 0
             var high = times.count

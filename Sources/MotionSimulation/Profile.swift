@@ -28,10 +28,26 @@ public struct Profile: Sendable {
     }
 
     private let evaluate: @Sendable (Double) -> Value
+    /// Where the profile may be non-zero: outside this interval (seconds) its value and derivatives are exactly zero;
+    /// nil: anywhere. Lets a product skip its other factor and a trajectory skip a layer that does not turn, which is
+    /// most of the demo's layers most of the time (a simulated sample costs that much less CPU in a 1 kHz stream).
+    public let support: ClosedRange<Double>?
 
-    /// A profile from a function returning the value and its exact derivatives.
-    public init(_ evaluate: @escaping @Sendable (Double) -> Value) {
+    /// A profile from a function returning the value and its exact derivatives; `support`, when given, promises
+    /// that `evaluate` returns zeros outside it (default nil: no promise).
+    public init(support: ClosedRange<Double>? = nil, _ evaluate: @escaping @Sendable (Double) -> Value) {
+        self.support = support
         self.evaluate = evaluate
+    }
+
+    /// Zero value, rate and acceleration: a profile outside its support.
+    static let zero = Value(value: 0, rate: 0, acceleration: 0)
+
+    /// True when `t` is outside `support`, where the profile is exactly zero.
+    @inline(__always)
+    func vanishes(at t: Double) -> Bool {
+        guard let support else { return false }
+        return !support.contains(t)
     }
 
     /// The value and derivatives at time `t` (seconds).
@@ -81,7 +97,9 @@ public struct Profile: Sendable {
     /// Precondition: 0 < rampTime and 2·rampTime ≤ end − start.
     public static func window(start: Double, end: Double, rampTime: Double) -> Profile {
         precondition(rampTime > 0 && 2 * rampTime <= end - start, "a window needs 0 < 2·rampTime ≤ end − start")
-        return ramp(start: start, end: start + rampTime) + ramp(start: end - rampTime, end: end, from: 0, to: -1)
+        let ramps = ramp(start: start, end: start + rampTime) + ramp(start: end - rampTime, end: end, from: 0, to: -1)
+        // Before the start both ramps are 0; after the end 1 + (−1) is exactly 0: the window vanishes there.
+        return Profile(support: start...end, ramps.evaluate)
     }
 
     /// The quintic smoothstep and its derivatives at u ∈ [0, 1].
@@ -94,18 +112,34 @@ public struct Profile: Sendable {
             acceleration: 60 * u * (1 - 3 * u + 2 * u2))
     }
 
-    /// The sum (derivatives add).
+    /// The sum (derivatives add); zero outside both supports, a term not evaluated outside its own.
     public static func + (a: Profile, b: Profile) -> Profile {
-        Profile { t in
-            let x = a(t)
-            let y = b(t)
+        var support: ClosedRange<Double>?
+        if let x = a.support, let y = b.support {
+            support = min(x.lowerBound, y.lowerBound)...max(x.upperBound, y.upperBound)
+        }
+        return Profile(support: support) { t in
+            // A term outside its support adds exactly zero: not evaluated (the demo's gaits outside their bouts).
+            let x = a.vanishes(at: t) ? zero : a(t)
+            let y = b.vanishes(at: t) ? zero : b(t)
             return Value(value: x.value + y.value, rate: x.rate + y.rate, acceleration: x.acceleration + y.acceleration)
         }
     }
 
-    /// The product (product rule: (fg)″ = f″g + 2f′g′ + fg″).
+    /// The product (product rule: (fg)″ = f″g + 2f′g′ + fg″); zero outside either support, where the other
+    /// factor is not evaluated.
     public static func * (a: Profile, b: Profile) -> Profile {
-        Profile { t in
+        let support: ClosedRange<Double>?
+        switch (a.support, b.support) {
+        case let (x?, y?):
+            // Disjoint supports: the product is zero everywhere; an empty range cannot say so, a point can.
+            let lower = max(x.lowerBound, y.lowerBound)
+            support = lower...max(lower, min(x.upperBound, y.upperBound))
+        case let (x?, nil): support = x
+        case let (nil, y): support = y
+        }
+        return Profile(support: support) { t in
+            if a.vanishes(at: t) || b.vanishes(at: t) { return zero }
             let x = a(t)
             let y = b(t)
             return Value(
@@ -117,7 +151,7 @@ public struct Profile: Sendable {
 
     /// The profile scaled by a constant.
     public static func * (k: Double, a: Profile) -> Profile {
-        Profile { t in
+        Profile(support: a.support) { t in
             let x = a(t)
             return Value(value: k * x.value, rate: k * x.rate, acceleration: k * x.acceleration)
         }

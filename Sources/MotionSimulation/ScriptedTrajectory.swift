@@ -111,6 +111,9 @@ public struct ScriptedTrajectory: Trajectory {
             suffix = rotation * suffix
         }
         for layer in layers.reversed() {
+            // Outside its support a layer turns by 0 at rate 0: an identity factor, skipped (the walking and running
+            // wobbles of the demo are off for most of its 80 s).
+            if layer.angle.vanishes(at: t) { continue }
             let angle = layer.angle(t)
             multiply(Quaternion(axis: layer.axis, angle: angle.value), axis: layer.axis, rate: angle.rate)
         }

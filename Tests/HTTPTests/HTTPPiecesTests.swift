@@ -59,6 +59,27 @@ import Testing
         #expect(!stream.isOpen)
     }
 
+    @Test func heldSignalsWakeTheServerOnceAtTheLastRelease() throws {
+        let poll = try InterruptiblePoll()
+        let signals = StreamSignals(poll: poll)
+        let stream = EventStream(capacity: 2, signals: signals)
+        signals.hold()
+        signals.hold()
+        stream.send(ServerSentEvent(data: "queued"))
+        #expect(!poll.wait(for: nil, writable: false, timeout: 0).woken, "held")
+        signals.release()
+        #expect(!poll.wait(for: nil, writable: false, timeout: 0).woken, "held until the last release")
+        signals.release()
+        #expect(poll.wait(for: nil, writable: false, timeout: 0).woken, "woken at the last release")
+        #expect(signals.takeReady().map(ObjectIdentifier.init) == [ObjectIdentifier(stream)])
+        signals.release()
+        stream.send(ServerSentEvent(data: "again"))
+        #expect(!poll.wait(for: nil, writable: false, timeout: 0).woken, "signalled already: the stream was not taken")
+        _ = stream.take(maxBytes: 1 << 16)
+        stream.send(ServerSentEvent(data: "after"))
+        #expect(poll.wait(for: nil, writable: false, timeout: 0).woken, "an extra release holds nothing")
+    }
+
     @Test func routing() {
         var router = HTTPRouter()
         router.add(.get, "/a") { _ in .response(.text("a")) }

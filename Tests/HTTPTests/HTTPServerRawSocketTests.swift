@@ -103,7 +103,7 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 0.5, "noticed within half a second, not at the next keep-alive")
     }
 
-    @Test func heldWakeUpsSendTheirEventsAtTheRelease() throws {
+    @Test func eventsSentWhileWakeUpsAreHeldArriveByTheRelease() throws {
         let streams = Mutex<[EventStream]>([])
         var router = HTTPRouter()
         router.add(.get, "/held") { _ in .eventStream { stream in streams.withLock { $0.append(stream) } } }
@@ -122,14 +122,14 @@ import Testing
         for (index, stream) in streams.withLock({ $0 }).enumerated() {
             stream.send(ServerSentEvent(event: "tick", data: "{\"n\":\(index)}"))
         }
+        // A stream that can write at once does so, held or not (EventStreamDirectSendingTests); one whose event
+        // had to be queued waits for the last release (StreamSignals, in HTTPPiecesTests). Either way every event
+        // has arrived once the wake-ups are released.
         server.releaseEventWakeUps()
-        for client in clients {
-            #expect(!client.receive(timeout: 0.3).text.contains("event: tick"), "held until the last release")
-        }
         server.releaseEventWakeUps()
         for (index, client) in clients.enumerated() {
             let text = client.receive(timeout: 5, until: "{\"n\":\(index)}").text
-            #expect(text.contains("event: tick\ndata: {\"n\":\(index)}\n\n"), "sent at the release")
+            #expect(text.contains("event: tick\ndata: {\"n\":\(index)}\n\n"), "sent by the release")
         }
         server.releaseEventWakeUps()
         streams.withLock { $0[0] }.send(ServerSentEvent(event: "tick", data: "{\"n\":9}"))

@@ -1,3 +1,4 @@
+import MotionMath
 import Testing
 
 @testable import TextFormats
@@ -60,5 +61,33 @@ import Testing
         #expect(throws: JSONValue.ParseError.invalid(line: 2, column: 6, message: "expected a member name in quotes")) {
             try JSONValue.parse(Array("{\"a\":\n  1, ]}".utf8))
         }
+    }
+    @Test func appendedNumbersAreWhatTheValueRendersToAtEveryMagnitude() {
+        // `append(number:)` writes plain fractions itself; it must match `.number(x)` rendered through Swift's
+        // description byte for byte, also just outside its own range (1e-4, 1e15) and for integers.
+        var random = SeededGenerator(seed: 15)
+        var values: [Double] = [
+            0.0001, 0.00011, 0.0000999, 9.999999999999999e-05, 999999999999999.9, 1e15 + 0.5, 0.1 + 0.2, 5, -3,
+            1e15, 1e-300, 0.5, -0.0, 1.7976931348623157e308, .nan, .infinity,
+        ]
+        for _ in 0..<200_000 {
+            // 2^-40 ≈ 9e-13 to 2^60 ≈ 1e18: both sides of both ends of the plain range.
+            let exponent = Int(random.next() % 101) - 40
+            let sign: FloatingPointSign = random.next() & 1 == 0 ? .plus : .minus
+            values.append(Double(sign: sign, exponent: exponent, significand: 1 + random.nextUniform()))
+            values.append(Double(bitPattern: random.next()))
+        }
+        var mismatches: [String] = []
+        for value in values {
+            var bytes: [UInt8] = []
+            JSONValue.append(number: value, to: &bytes)
+            // What `.number(value)` rendered to before: Swift's description of every non-integer.
+            let expected = !value.isFinite
+                ? "null" : value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+            if String(decoding: bytes, as: UTF8.self) != expected, mismatches.count < 5 {
+                mismatches.append("\(value.bitPattern): \(String(decoding: bytes, as: UTF8.self)) vs \(expected)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
     }
 }

@@ -23,13 +23,16 @@ public final class UpdateFanOut<Update: Timestamped & Sendable>: UpdateConsumer,
 
     private struct Subscriber {
         let id: UInt64
-        var decimator: UpdateDecimator
         let deliver: Delivery
         let end: Ending
     }
 
     private let lock = ThreadLock()
     private var subscribers: [Subscriber] = []
+    /// `subscribers[i]`'s decimator, in an array of their own: `publish` asks every one of them for every update
+    /// (160 000 times a second for a service's 100 clients at 1.6 kHz), and a decimator changed in place inside the
+    /// subscriber copied (retained and released) its closures each time.
+    private var decimators: [UpdateDecimator] = []
     private var nextID: UInt64 = 0
     private var newest: Update?
     /// The deliveries due for one update, reused from update to update.
@@ -48,7 +51,8 @@ public final class UpdateFanOut<Update: Timestamped & Sendable>: UpdateConsumer,
         defer { lock.unlock() }
         nextID += 1
         let decimator = UpdateDecimator(interval: interval, alignsToMultiples: aligned)
-        subscribers.append(Subscriber(id: nextID, decimator: decimator, deliver: deliver, end: end))
+        subscribers.append(Subscriber(id: nextID, deliver: deliver, end: end))
+        decimators.append(decimator)
         return Subscription(id: nextID)
     }
 
@@ -59,6 +63,7 @@ public final class UpdateFanOut<Update: Timestamped & Sendable>: UpdateConsumer,
         defer { lock.unlock() }
         guard let index = subscribers.firstIndex(where: { $0.id == subscription.id }) else { return false }
         subscribers.remove(at: index)
+        decimators.remove(at: index)
         return true
     }
 
@@ -67,7 +72,7 @@ public final class UpdateFanOut<Update: Timestamped & Sendable>: UpdateConsumer,
         lock.lock()
         defer { lock.unlock() }
         for index in subscribers.indices where subscribers[index].id == subscription.id {
-            subscribers[index].decimator.interval = interval
+            decimators[index].interval = interval
         }
     }
 
@@ -75,7 +80,7 @@ public final class UpdateFanOut<Update: Timestamped & Sendable>: UpdateConsumer,
     public func setInterval(_ interval: Double) {
         lock.lock()
         defer { lock.unlock() }
-        for index in subscribers.indices { subscribers[index].decimator.interval = interval }
+        for index in decimators.indices { decimators[index].interval = interval }
     }
 
     /// The latest update published, delivered to anyone or not; nil before the first.
@@ -98,9 +103,14 @@ public final class UpdateFanOut<Update: Timestamped & Sendable>: UpdateConsumer,
         newest = update
         var due = scratch
         scratch = []
-        for index in subscribers.indices where subscribers[index].decimator.shouldEmit(t: update.timestamp) {
+        let t = update.timestamp
+        // Taken out of the stored property while asked (one exclusivity check, not one per subscriber).
+        var decimators = self.decimators
+        self.decimators = []
+        for index in decimators.indices where decimators[index].shouldEmit(t: t) {
             due.append(subscribers[index].deliver)
         }
+        self.decimators = decimators
         lock.unlock()
         for deliver in due { deliver(update) }
         due.removeAll(keepingCapacity: true)
@@ -121,6 +131,7 @@ public final class UpdateFanOut<Update: Timestamped & Sendable>: UpdateConsumer,
         defer { lock.unlock() }
         let ending = subscribers.map(\.end)
         subscribers = []
+        decimators = []
         return ending
     }
 

@@ -193,7 +193,8 @@ enum ServeCommand {
             if let http = request.http {
                 let server = try HTTPOptions.start(
                     http, provider: CaptureReadingsProvider(feed: feed, recording: recording))
-                // One wake-up of the web's thread per read of the sensors, for all its event streams.
+                // At most one wake-up of the web's thread per read of the sensors, for the event streams that
+                // could not write their events at once (a client behind).
                 capture.observeBatches(begin: { server.holdEventWakeUps() }, end: { server.releaseEventWakeUps() })
                 web = server
             }

@@ -15,8 +15,8 @@ extension ServerLoop {
                 } else {
                     deadline = min(deadline, connection.idleSince + configuration.idleTimeout)
                 }
-            case .streaming:
-                deadline = min(deadline, connection.lastStreamWrite + configuration.keepAliveInterval)
+            case .streaming(let stream):
+                deadline = min(deadline, lastWrite(connection, stream) + configuration.keepAliveInterval)
             case .lingering(let until):
                 deadline = min(deadline, until)
             case .closing:
@@ -24,6 +24,11 @@ extension ServerLoop {
             }
         }
         return deadline
+    }
+
+    /// When the stream last wrote to the client: the server's thread or the producer's, whichever was later.
+    private func lastWrite(_ connection: Connection, _ stream: EventStream) -> Double {
+        max(connection.lastStreamWrite, stream.lastDirectWriteTime)
     }
 
     func expire(now: Double) {
@@ -48,8 +53,11 @@ extension ServerLoop {
                 {
                     close(connection)
                 }
-            case .streaming:
-                if connection.pendingOutput == 0, now >= connection.lastStreamWrite + configuration.keepAliveInterval {
+            case .streaming(let stream):
+                if connection.pendingOutput == 0,
+                    now >= lastWrite(connection, stream) + configuration.keepAliveInterval
+                {
+                    stream.revokeDirectSending()
                     connection.queue(ServerSentEvent.comment("keep-alive"), now: now)
                     connection.lastStreamWrite = now
                     drive(connection, now: now)

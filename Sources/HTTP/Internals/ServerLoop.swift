@@ -188,7 +188,9 @@ final class ServerLoop: @unchecked Sendable {
                 SystemCall.shutdownSending(connection.descriptor)
                 connection.phase = .lingering(until: now + Self.lingerTime)
                 return
-            case .streaming where !connection.backlogged:
+            case .streaming(let stream) where !connection.backlogged:
+                // All written: the producer's thread may write the next events itself.
+                stream.allowDirectSending(on: connection.descriptor)
                 return
             case .requests:
                 if connection.peerClosed {
@@ -278,7 +280,10 @@ final class ServerLoop: @unchecked Sendable {
         bytes += ServerSentEvent.retry(milliseconds: Int(configuration.reconnectDelay * 1000))
         connection.queue(bytes, now: now)
         connection.lastStreamWrite = now
-        let stream = EventStream(capacity: configuration.eventQueueCapacity, signals: signals)
+        let shared = self.shared
+        let stream = EventStream(capacity: configuration.eventQueueCapacity, signals: signals) { count in
+            shared.update { $0.eventsSent += count }
+        }
         connection.phase = .streaming(stream)
         streamConnections[ObjectIdentifier(stream)] = connection.descriptor
         shared.update { $0.openEventStreams += 1 }
@@ -332,7 +337,8 @@ final class ServerLoop: @unchecked Sendable {
             $0.openConnections = connections.count
             if stream != nil { $0.openEventStreams -= 1 }
         }
-        _ = Glibc.close(connection.descriptor)
+        // Ended first: a producer writing to the socket itself finishes, and writes no more, before it closes.
         stream?.end()
+        _ = Glibc.close(connection.descriptor)
     }
 }
