@@ -37,7 +37,7 @@ struct DeviceSettingsTests {
         defer { server.stop() }
         let refuser = Thread {
             // Once the stream changed the frequency, the device stops taking writes (a bus that stopped answering).
-            _ = waitUntil(timeout: 10) { server.acceptedWrites(of: "sampling_frequency") > 0 }
+            _ = waitUntil { server.acceptedWrites(of: "sampling_frequency") > 0 }
             server.refuseWrites()
         }
         refuser.start()

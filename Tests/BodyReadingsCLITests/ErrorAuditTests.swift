@@ -71,7 +71,7 @@ struct ErrorAuditTests {
         let server = try IIODTestServer(fixture: .bmi160)
         defer { server.stop() }
         let dropper = Thread {
-            _ = waitUntil(timeout: 10) { server.acceptedWrites(of: "sampling_frequency") > 0 }
+            _ = waitUntil { server.acceptedWrites(of: "sampling_frequency") > 0 }
             usleep(300_000)
             server.dropConnections()
         }
