@@ -49,13 +49,13 @@ struct DashboardServiceProviderTests {
 
         let received = Received()
         let subscription = provider.subscribeMotion(interval: 0.2) { received.add($0) }
-        #expect(waitUntil(timeout: 10) { received.times.count >= 5 })
+        #expect(waitUntil { received.times.count >= 5 })
         let times = received.times
         let spacing = zip(times, times.dropFirst()).map { $1 - $0 }
         #expect(spacing.allSatisfy { abs($0 - 0.2) < 0.011 }, "every 0.2 s of sample time: \(spacing)")
 
         serve.process.send(SIGTERM)
-        #expect(waitUntil(timeout: 10) { !received.unavailable.isEmpty })
+        #expect(waitUntil { !received.unavailable.isEmpty })
         #expect(received.unavailable.first == "the service stopped (the service is stopping)")
         #expect(provider.availability(of: .motion) == .unavailable(reason: "the service stopped (the service is stopping)"))
         subscription.cancel()

@@ -74,13 +74,13 @@ struct DashboardTerminalTests {
             return text?.isEmpty == false ? text : nil
         }
 
-        /// Waits until the screen satisfies `condition`.
-        func waitFor(timeout: Double = 20, _ condition: (String) -> Bool) -> Bool {
+        /// Waits until the screen satisfies `condition` (up to 30 s: generous for a loaded machine).
+        func waitFor(timeout: Double = 30, _ condition: (String) -> Bool) -> Bool {
             waitUntil(timeout: timeout) { condition(screen) }
         }
 
         /// The dashboard's exit status, once its shell wrote it.
-        func status(timeout: Double = 10) -> String? {
+        func status(timeout: Double = 30) -> String? {
             _ = waitUntil(timeout: timeout) { file("status") != nil }
             return file("status")
         }
@@ -115,10 +115,10 @@ struct DashboardTerminalTests {
         #expect(lines.contains { $0.contains("╭ Live Motion") })
         #expect(Self.cardsSayValueOrReason(pane.screen), "\(pane.screen)")
         let first = Self.motionText(pane.screen)
-        #expect(pane.waitFor(timeout: 5) { Self.motionText($0) != first }, "the motion values change:\n\(first)")
+        #expect(pane.waitFor { Self.motionText($0) != first }, "the motion values change:\n\(first)")
 
         try pane.resize(40, 22)
-        #expect(pane.waitFor(timeout: 5) { screen in
+        #expect(pane.waitFor { screen in
             let lines = screen.split(separator: "\n")
             return lines.contains { $0.hasPrefix("╭ Steps Today") } && lines.contains { $0.hasPrefix("╭ Heart Rate") }
         }, "narrow: one column\n\(pane.screen)")
@@ -126,10 +126,10 @@ struct DashboardTerminalTests {
         #expect(pane.screen.contains("user accel."), "\(pane.screen)")
 
         try pane.resize(30, 8)
-        #expect(pane.waitFor(timeout: 5) { $0.contains("Heart Rate:") && $0.contains("Live Motion:") }, "\(pane.screen)")
+        #expect(pane.waitFor { $0.contains("Heart Rate:") && $0.contains("Live Motion:") }, "\(pane.screen)")
 
         try pane.resize(100, 30)
-        #expect(pane.waitFor(timeout: 5) { $0.contains("Heart Rate ─") && $0.contains("Steps Today ─") && !$0.contains("Heart Rate:") })
+        #expect(pane.waitFor { $0.contains("Heart Rate ─") && $0.contains("Steps Today ─") && !$0.contains("Heart Rate:") })
 
         try pane.tmux(["send-keys", "q"])
         #expect(pane.status() == "0")
@@ -158,7 +158,7 @@ struct DashboardTerminalTests {
         #expect(pane.waitFor { $0.contains("user acceleration") }, "\(pane.screen)")
         let pid = try #require(pane.file("pid").flatMap { Int32($0) })
         try pane.tmux(["kill-pane"])
-        #expect(waitUntil(timeout: 10) { [nil, "Z"].contains(Self.state(of: pid)) }, "the dashboard exits on the hang-up")
+        #expect(waitUntil { [nil, "Z"].contains(Self.state(of: pid)) }, "the dashboard exits on the hang-up")
     }
 
     @Test(.enabled(if: runnable, "needs tmux and the built bodyreadings"))
@@ -178,7 +178,7 @@ struct DashboardTerminalTests {
         #expect(settings() == pane.file("before"))
         kill(pid, SIGCONT)
         #expect(waitUntil { pane.format("#{alternate_on} #{cursor_flag}") == "1 0" }, "taken over again")
-        #expect(pane.waitFor(timeout: 5) { $0.contains("user acceleration") }, "\(pane.screen)")
+        #expect(pane.waitFor { $0.contains("user acceleration") }, "\(pane.screen)")
         #expect(settings() != pane.file("before"))
         try pane.tmux(["send-keys", "q"])
         #expect(pane.status() == "0")
@@ -219,11 +219,11 @@ struct DashboardTerminalTests {
             #expect(!pane.screen.contains("since the start (no store)"), "the service's store knows the day")
         }
         let first = Self.motionText(pane.screen)
-        #expect(pane.waitFor(timeout: 5) { Self.motionText($0) != first }, "the service's motion changes")
+        #expect(pane.waitFor { Self.motionText($0) != first }, "the service's motion changes")
 
         serve.process.send(SIGTERM)
         #expect(serve.process.exitCode() == 0)
-        #expect(pane.waitFor(timeout: 5) { $0.contains("the service stopped") }, "\(pane.screen)")
+        #expect(pane.waitFor { $0.contains("the service stopped") }, "\(pane.screen)")
         try pane.tmux(["send-keys", "q"])
         #expect(pane.status() == "0")
         #expect(pane.file("before") == pane.file("after"))

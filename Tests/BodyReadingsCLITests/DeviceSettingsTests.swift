@@ -36,8 +36,10 @@ struct DeviceSettingsTests {
         let server = try IIODTestServer(fixture: .bmi160)
         defer { server.stop() }
         let refuser = Thread {
-            // Once the stream changed the frequency, the device stops taking writes (a bus that stopped answering).
-            _ = waitUntil(timeout: 10) { server.acceptedWrites(of: "sampling_frequency") > 0 }
+            // Once the stream changed both frequencies (accelerometer, gyroscope), the device stops taking writes (a
+            // bus that stopped answering). After the first only, the second write would fail the start itself
+            // (exit 74) when this thread is quicker than the stream, as it was once in a full run.
+            _ = waitUntil { server.acceptedWrites(of: "sampling_frequency") >= 2 }
             server.refuseWrites()
         }
         refuser.start()

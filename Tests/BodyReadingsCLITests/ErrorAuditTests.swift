@@ -71,7 +71,8 @@ struct ErrorAuditTests {
         let server = try IIODTestServer(fixture: .bmi160)
         defer { server.stop() }
         let dropper = Thread {
-            _ = waitUntil(timeout: 10) { server.acceptedWrites(of: "sampling_frequency") > 0 }
+            // Both frequencies changed (the message names both), then the stream runs a while.
+            _ = waitUntil { server.acceptedWrites(of: "sampling_frequency") >= 2 }
             usleep(300_000)
             server.dropConnections()
         }

@@ -128,15 +128,22 @@ struct ServeCommandTests {
         }
         let day = try #require(motionHistory?["buckets"]?.arrayValue?.first, "\(String(describing: motionHistory))")
         #expect((day["minutes"]?.numberValue ?? 0) >= 1 && day["mean_user_acceleration"]?.numberValue != nil, "\(day)")
-        // Killed without a chance to write: the store holds the steps of all but the last flush interval.
-        usleep(1_200_000)
+        // The steps seen so far reach the store while it runs (every --store-flush 0.5 s; waited for as long as a
+        // loaded machine needs); then killed without a chance to write, it still holds them.
+        func storedSteps() -> (status: Int32, stderr: String, steps: Double?) {
+            let history = runStream([
+                "history", "steps", "--today", "--per", "day", "--format", "json", "--store",
+                serve.directory.file("readings.sqlite"),
+            ])
+            let buckets = try? JSONValue.parse(Array(history.stdout.utf8))["buckets"]?.arrayValue
+            return (history.status, history.stderr, buckets?.first?["steps"]?.numberValue)
+        }
+        #expect(waitUntil { (storedSteps().steps ?? 0) >= Double(steps.count) }, "flushed while running")
         serve.process.send(SIGKILL)
         _ = serve.process.exitCode()
-        let history = runStream([
-            "history", "steps", "--today", "--per", "day", "--format", "json", "--store", serve.directory.file("readings.sqlite"),
-        ])
+        let history = storedSteps()
         #expect(history.status == 0, "\(history.stderr)")
-        let stored = try JSONValue.parse(Array(history.stdout.utf8))["buckets"]?.arrayValue?.first?["steps"]?.numberValue
+        let stored = history.steps
         #expect((stored ?? 0) >= Double(steps.count), "stored \(String(describing: stored)) of \(steps.count)+ steps")
 
         // Started again on the store: each step line's day count is the stored one plus the steps since.

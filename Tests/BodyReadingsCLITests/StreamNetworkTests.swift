@@ -42,7 +42,19 @@ struct StreamNetworkTests {
         // 2 s at 0.1 s: 20 rows (±3: the first sample's time and decimation of jittered arrival times).
         #expect(abs(parsed.times.count - 20) <= 3, "\(parsed.times.count) rows; \(result.stderr)")
         #expect(parsed.angles.dropFirst(5).allSatisfy { $0 < 2 }, "\(parsed.angles)")
-        #expect(parsed.summary?["overruns"] == 0 && parsed.summary?["dropped_readings"] == 0)
+        #expect(parsed.summary?["dropped_readings"] == 0)
+        let overruns = try #require(parsed.summary?["overruns"])
+        let missed = try #require(parsed.summary?["missed_samples"])
+        if fixtureName == "bmi160" {
+            // Polled (no trigger): each tick is timed by this host's clock, and a tick that a loaded machine's
+            // scheduler delays past 1.5 periods is a sample really missed (CaptureOverrunTests checks the counting on
+            // given timestamps); here the count must only be reported alike in the summary and on stderr.
+            #expect(missed >= overruns)
+            #expect(result.stderr.contains("overruns: \(overruns) (\(missed) samples missed)"), "\(result.stderr)")
+        } else {
+            // Buffered: the samples carry the server's timestamps, which no load on this machine can space apart.
+            #expect(overruns == 0 && missed == 0, "\(result.stderr)")
+        }
         #expect(result.stderr.contains("duration reached"))
         #expect(server.settingsSnapshot() == before)
     }

@@ -2,24 +2,41 @@ import Dispatch
 import Foundation
 import MotionMath
 import Sensors
+import TestSupport
 import Testing
 @testable import BodyReadings
 
-/// Forwards to a real source and counts life-cycle calls, so tests can see that stopping released it.
+/// Forwards to a real source and counts life-cycle calls, so tests can see that stopping released it. A `held`
+/// source's reads wait until `release()`: consumers that join the capture before then all see its first sample,
+/// however a loaded machine schedules the capture thread (a fast simulated source reads seconds of samples in
+/// milliseconds).
 final class SpySource: MotionSource, @unchecked Sendable {
     let inner: any MotionSource
     private let lock = NSLock()
     private var starts = 0
     private var stops = 0
+    private let held: Bool
+    private let gate = DispatchSemaphore(value: 0)
 
-    init(_ inner: any MotionSource) { self.inner = inner }
+    init(_ inner: any MotionSource, held: Bool = false) {
+        self.inner = inner
+        self.held = held
+    }
 
     var info: MotionSourceInfo { inner.info }
     func start(_ configuration: CaptureConfiguration) throws(CaptureError) {
         lock.withLock { starts += 1 }
         try inner.start(configuration)
     }
-    func read() throws(CaptureError) -> [SensorReading]? { try inner.read() }
+    func read() throws(CaptureError) -> [SensorReading]? {
+        if held {
+            gate.wait()
+            gate.signal()
+        }
+        return try inner.read()
+    }
+    /// Lets a `held` source's reads go on.
+    func release() { gate.signal() }
     func cancel() { inner.cancel() }
     func stop() {
         lock.withLock { stops += 1 }
@@ -118,7 +135,7 @@ struct MotionManagerTests {
         #expect(received.count == 10)
         #expect(zip(received, received.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
         // Leaving the loop terminates the sequence, which stops the capture once nothing else uses it.
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         while manager.isDeviceMotionActive || spy?.counts.stops != 1, Date() < deadline {
             try await Task.sleep(nanoseconds: 10_000_000)
         }
@@ -130,12 +147,10 @@ struct MotionManagerTests {
         let manager = MotionManager(source: .simulated(seed: 2, pacing: .realTime))
         #expect(manager.deviceMotion == nil)
         try manager.startDeviceMotionUpdates()
-        let deadline = Date().addingTimeInterval(5)
-        while manager.deviceMotion == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        // Real time: a newer update comes every 0.1 s, waited for as long as a loaded machine needs.
+        #expect(waitUntil { manager.deviceMotion != nil })
         let first = try #require(manager.deviceMotion)
-        Thread.sleep(forTimeInterval: 0.3)
-        let later = try #require(manager.deviceMotion)
-        #expect(later.timestamp > first.timestamp)
+        #expect(waitUntil { (manager.deviceMotion?.timestamp ?? 0) > first.timestamp })
         manager.stopDeviceMotionUpdates()
         #expect(!manager.isDeviceMotionActive)
     }

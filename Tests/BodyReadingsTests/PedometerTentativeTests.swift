@@ -13,7 +13,7 @@ struct PedometerTentativeTests {
     static func run(includingTentativeSteps: Bool, until: Double) throws -> [PedometerData] {
         var spy: SpySource?
         let pedometer = Pedometer(manager: PedometerTests.simulated(&spy))
-        let collector = PedometerTests.UntilCollector<PedometerData>()
+        let collector = UntilCollector<PedometerData>()
         try pedometer.startUpdates(includingTentativeSteps: includingTentativeSteps) { data, _ in
             if let data { collector.add(data, time: data.endDate, until: until) }
         }

@@ -37,7 +37,10 @@ import Testing
     }
 
     @Test func aSlowStreamTellsWhatItDropped() throws {
-        let stream = EventStream(capacity: 2, signals: StreamSignals(poll: try InterruptiblePoll()))
+        let signals = StreamSignals(poll: try InterruptiblePoll())
+        // As the server's loop does when it ends: a stream still listed would keep the list, and the list it.
+        defer { signals.shutDown() }
+        let stream = EventStream(capacity: 2, signals: signals)
         for value in 1...5 { stream.send(ServerSentEvent(data: "\(value)")) }
         #expect(stream.droppedEventCount == 3)
         let batch = stream.take(maxBytes: 1 << 16)

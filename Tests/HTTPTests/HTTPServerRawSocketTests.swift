@@ -35,7 +35,7 @@ import Testing
     @Test func connectionsBeyondTheCapGet503() throws {
         let server = try TestServer { $0.maximumConnections = 3 }
         let held = try (0..<3).map { _ in try RawConnection(port: server.port) }
-        #expect(waitUntil(timeout: 3) { server.server.statistics.openConnections == 3 })
+        #expect(waitUntil { server.server.statistics.openConnections == 3 })
         let extra = try RawConnection(port: server.port)
         let (text, closed) = extra.receive(timeout: 5)
         #expect(text.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
@@ -76,31 +76,30 @@ import Testing
         let stuck = try RawConnection(port: server.port)
         stuck.shrinkReceiveBuffer()
         stuck.send("GET /burst HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(waitUntil(timeout: 5) { server.server.statistics.eventsDropped > 0 })
-        // Others are served at once meanwhile.
-        let start = Date()
+        #expect(waitUntil { server.server.statistics.eventsDropped > 0 })
+        // Others are served meanwhile (the stuck one never holds them up: served at all while it stays stuck).
         #expect(try Curl.fetch(server.url + "/hello").status == 200)
         let live = try RawConnection(port: server.port)
         live.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(live.receive(timeout: 5, until: "{\"n\":5}").text.contains("event: tick\ndata: {\"n\":5}\n\n"))
-        #expect(Date().timeIntervalSince(start) < 3)
+        #expect(live.receive(timeout: 20, until: "{\"n\":5}").text.contains("event: tick\ndata: {\"n\":5}\n\n"))
         // The stuck client, reading at last, learns how many it missed and gets the newest.
-        let (text, _) = stuck.receive(timeout: 3, until: "2000 x")
+        let (text, _) = stuck.receive(timeout: 20, until: "2000 x")
         #expect(text.contains("event: dropped\ndata: {\"dropped\":"))
         #expect(text.contains("data: 2000 x"))
         #expect(server.server.statistics.eventsDropped >= 1000)
     }
 
     @Test func aClientThatLeavesEndsItsStreamPromptly() throws {
-        let server = try TestServer()
+        // The next keep-alive 60 s away: a stream that ends within 20 s was ended by the close itself, whatever the
+        // load on this machine (a half-second bound failed a loaded run's promptness, not the server's).
+        let server = try TestServer { $0.keepAliveInterval = 60 }
         do {
             let client = try RawConnection(port: server.port)
             client.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(client.receive(timeout: 5, until: "{\"n\":2}").text.contains("event: tick"))
+            #expect(client.receive(timeout: 20, until: "{\"n\":2}").text.contains("event: tick"))
         }
-        let start = Date()
-        #expect(waitUntil(timeout: 2) { server.closedStreams.count == 1 })
-        #expect(Date().timeIntervalSince(start) < 0.5, "noticed within half a second, not at the next keep-alive")
+        #expect(
+            waitUntil(timeout: 20) { server.closedStreams.count == 1 }, "noticed at the close, not at the next keep-alive")
     }
 
     @Test func eventsSentWhileWakeUpsAreHeldArriveByTheRelease() throws {
@@ -116,7 +115,7 @@ import Testing
             client.send("GET /held HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(client.receive(timeout: 5, until: "retry:").text.hasPrefix("HTTP/1.1 200 OK\r\n"))
         }
-        #expect(waitUntil(timeout: 5) { streams.withLock { $0.count } == 2 })
+        #expect(waitUntil { streams.withLock { $0.count } == 2 })
         server.holdEventWakeUps()
         server.holdEventWakeUps()
         for (index, stream) in streams.withLock({ $0 }).enumerated() {
@@ -146,15 +145,16 @@ import Testing
         defer { server.stop() }
         let client = try RawConnection(port: server.address.port)
         client.send("GET /quiet HTTP/1.1\r\nHost: x\r\n\r\n")
-        let text = client.receive(timeout: 1.1).text
-        #expect(text.components(separatedBy: ": keep-alive\n\n").count - 1 >= 3)
+        // Three keep-alives in a row (every 0.2 s: 0.6 s), waited for as long as a loaded machine needs.
+        let three = String(repeating: ": keep-alive\n\n", count: 3)
+        #expect(client.receive(timeout: 20, until: three).text.contains(three))
     }
 
     @Test func stoppingEndsEveryStream() throws {
         let server = try TestServer()
         let clients = try (0..<3).map { _ in try RawConnection(port: server.port) }
         for client in clients { client.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n") }
-        #expect(waitUntil(timeout: 5) { server.server.statistics.openEventStreams == 3 })
+        #expect(waitUntil { server.server.statistics.openEventStreams == 3 })
         server.server.stop()
         #expect(server.closedStreams.count == 3)
         for client in clients { #expect(client.receive(timeout: 3).closed) }

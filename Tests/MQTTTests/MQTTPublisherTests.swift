@@ -21,7 +21,7 @@ import Testing
         let broker = try TestBroker()
         let subscriber = try TestSubscriber(broker: broker, topic: "seq/#")
         let publisher = try MQTTPublisher(configuration(broker, id: "ordered"))
-        #expect(try publisher.waitUntilConnected(timeout: 5))
+        #expect(try publisher.waitUntilConnected(timeout: 30))
         for index in 0..<500 { publisher.publish(numbered(index)) }
         #expect(subscriber.wait { $0.count == 500 })
         #expect(subscriber.messages.map(\.payload) == (0..<500).map(String.init))
@@ -38,7 +38,7 @@ import Testing
         settings.limits = MQTTQueueLimits(maximumMessages: 40)
         let drops = DropLog()
         let publisher = try MQTTPublisher(settings) { event in drops.note(event) }
-        #expect(try publisher.waitUntilConnected(timeout: 5))
+        #expect(try publisher.waitUntilConnected(timeout: 30))
 
         // 20 messages a second for 2 s, through a 5 s outage, and 2 s after.
         var next = 0
@@ -55,14 +55,14 @@ import Testing
         publish(for: 5)
         try broker.start()
         publish(for: 2)
-        let statistics = publisher.stop(drainTimeout: 5)
+        let statistics = publisher.stop(drainTimeout: 30)
 
         #expect(statistics.accepted == next)
         #expect(statistics.connections == 2, "one reconnection")
         #expect(statistics.dropped > 0, "a 40-message queue cannot hold 5 s at 20 messages/s")
         #expect(statistics.delivered + statistics.dropped == next)
         let expectedSeen = next - statistics.dropped
-        subscriber.wait(timeout: 10) { Set($0.map(\.payload)).count >= expectedSeen }
+        subscriber.wait { Set($0.map(\.payload)).count >= expectedSeen }
         let seen = subscriber.messages.compactMap { Int($0.payload) }
         var firstSeen: [Int] = []
         var unique = Set<Int>()
@@ -83,7 +83,7 @@ import Testing
         settings.username = "board"
         settings.password = "wrong"
         let publisher = try MQTTPublisher(settings)
-        let error = #expect(throws: MQTTError.self) { _ = try publisher.waitUntilConnected(timeout: 5) }
+        let error = #expect(throws: MQTTError.self) { _ = try publisher.waitUntilConnected(timeout: 30) }
         #expect(error?.failure.isLoginRefused == true)
         publisher.stop()
     }
@@ -93,7 +93,7 @@ import Testing
         var settings = MQTTPublisher.Configuration(host: "127.0.0.1", port: port, clientID: "patient")
         settings.backOff = ReconnectBackOff(initialDelay: 0.2, maximumDelay: 0.5)
         let publisher = try MQTTPublisher(settings)
-        let error = #expect(throws: MQTTError.self) { _ = try publisher.waitUntilConnected(timeout: 5) }
+        let error = #expect(throws: MQTTError.self) { _ = try publisher.waitUntilConnected(timeout: 30) }
         #expect(error?.failure == .unreachable(errno: ECONNREFUSED))
         for index in 0..<10 { publisher.publish(numbered(index)) }
         publisher.publish(numbered(99, qos: .atMostOnce))
@@ -113,7 +113,7 @@ import Testing
         settings.will = MQTTMessage(topic: "life/will", text: "died", qos: .atLeastOnce)
         settings.onConnect = { _ in [MQTTMessage(topic: "life/birth", text: "born", qos: .atLeastOnce)] }
         let publisher = try MQTTPublisher(settings)
-        #expect(try publisher.waitUntilConnected(timeout: 5))
+        #expect(try publisher.waitUntilConnected(timeout: 30))
         publisher.publish(MQTTMessage(topic: "life/data", text: "1", qos: .atLeastOnce))
         publisher.stop { statistics in
             MQTTMessage(topic: "life/final", text: "delivered \(statistics.delivered)", qos: .atLeastOnce)

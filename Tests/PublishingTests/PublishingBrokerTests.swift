@@ -35,7 +35,7 @@ import TextFormats
         let broker = try TestBroker()
         let subscriber = try TestSubscriber(broker: broker, topic: "bodyreadings/#")
         let publisher = try ReadingsPublisher(try settings(broker, device: "board-1"))
-        #expect(try publisher.waitUntilConnected(timeout: 5))
+        #expect(try publisher.waitUntilConnected(timeout: 30))
         for index in 0..<50 {
             let t = Double(index) / 100
             publisher.publish(motion(t))
@@ -106,7 +106,7 @@ import TextFormats
         let subscriber = try TestSubscriber(broker: broker, topic: "bodyreadings/+/imu/data")
         let devices = ["north", "south", "east"]
         let publishers = try devices.map { try ReadingsPublisher(try settings(broker, device: $0)) }
-        for publisher in publishers { #expect(try publisher.waitUntilConnected(timeout: 5)) }
+        for publisher in publishers { #expect(try publisher.waitUntilConnected(timeout: 30)) }
         for index in 0..<20 {
             for publisher in publishers { publisher.publish(motion(Double(index) / 100)) }
         }
@@ -126,12 +126,12 @@ import TextFormats
         let broker = try TestBroker(.init(users: ["board": "s3cret"]))
         let refused = try ReadingsPublisher(
             try settings(broker, device: "x", url: "mqtt://board:wrong@127.0.0.1:\(broker.port)"))
-        let error = #expect(throws: MQTTError.self) { _ = try refused.waitUntilConnected(timeout: 5) }
+        let error = #expect(throws: MQTTError.self) { _ = try refused.waitUntilConnected(timeout: 30) }
         #expect(error?.failure.isLoginRefused == true)
         refused.stop()
         let admitted = try ReadingsPublisher(
             try settings(broker, device: "y", url: "mqtt://board:s3cret@127.0.0.1:\(broker.port)"))
-        #expect(try admitted.waitUntilConnected(timeout: 5))
+        #expect(try admitted.waitUntilConnected(timeout: 30))
         admitted.stop()
     }
 
@@ -141,13 +141,13 @@ import TextFormats
         var trusted = try settings(broker, device: "secure")
         trusted.tls = MQTTTLSConfiguration(caFile: certificates.caFile)
         let publisher = try ReadingsPublisher(trusted)
-        #expect(try publisher.waitUntilConnected(timeout: 5))
+        #expect(try publisher.waitUntilConnected(timeout: 30))
         publisher.stop()
 
         var untrusted = try settings(broker, device: "gullible")
         untrusted.tls = MQTTTLSConfiguration(caFile: certificates.otherCAFile)
         let refused = try ReadingsPublisher(untrusted)
-        let error = #expect(throws: MQTTError.self) { _ = try refused.waitUntilConnected(timeout: 5) }
+        let error = #expect(throws: MQTTError.self) { _ = try refused.waitUntilConnected(timeout: 30) }
         #expect(error?.failure == .tlsHandshake)
         refused.stop()
     }
@@ -157,7 +157,7 @@ import TextFormats
         var withDiscovery = try settings(broker, device: "wrist")
         withDiscovery.homeAssistant = true
         let publisher = try ReadingsPublisher(withDiscovery)
-        #expect(try publisher.waitUntilConnected(timeout: 5))
+        #expect(try publisher.waitUntilConnected(timeout: 30))
         publisher.stop()
         let subscriber = try TestSubscriber(broker: broker, topic: "homeassistant/#")
         #expect(subscriber.wait { $0.count == 3 })

@@ -152,7 +152,7 @@ import Testing
         defer { try? recorder.close() }
         let reader = try file.open(.readOnly)
         recorder.recordSteps(7, at: dayStart)
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         var seen: Int?
         while seen == nil, Date() < deadline {
             seen = try reader.steps(in: TimeRange(start: 0, end: 4e9))?.steps

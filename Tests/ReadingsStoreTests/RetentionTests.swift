@@ -72,7 +72,7 @@ import Testing
         try fill(try file.open(retention: retention), ages: [5 * 86400, 60])
         let store = try file.open(retention: retention)
         let recorder = ReadingsRecorder(store: store, clock: { [now] in now })
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while try store.steps(in: TimeRange(start: 0, end: 4e9))?.steps != 1, Date() < deadline { usleep(10_000) }
         try recorder.close()
         #expect(try store.steps(in: TimeRange(start: 0, end: 4e9))?.steps == 1)

@@ -13,11 +13,13 @@ struct StoreFile {
         path = directory.file(name)
     }
 
+    /// The store, waiting up to 30 s for a lock another connection holds (a recorder thread's flush or start-up
+    /// prune: short, but a loaded machine can stretch it); a test of the busy failure sets its own short timeout.
     func open(_ access: ReadingsStore.Access = .readWrite, retention: Retention = Retention()) throws
         -> ReadingsStore
     {
         try ReadingsStore(
-            path: path, access: access, settings: ReadingsStore.Settings(busyTimeout: 2, retention: retention))
+            path: path, access: access, settings: ReadingsStore.Settings(busyTimeout: 30, retention: retention))
     }
 }
 

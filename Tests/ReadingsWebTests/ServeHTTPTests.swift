@@ -27,10 +27,10 @@ struct ServeHTTPTests {
             let reason = entry?["reason"] as? String ?? ""
             #expect(entry?["available"] as? Bool == true || !reason.isEmpty, "\(reading) says why: \(String(describing: entry))")
         }
-        let events = try serve.events("/events/motion?interval=0.1", seconds: 2)
+        let events = try serve.events("/events/motion?interval=0.1") { $0.filter { $0.event == "motion" }.count >= 20 }
         #expect(events.first?.event == "availability")
         let times = events.filter { $0.event == "motion" }.compactMap { $0.data["t"] as? Double }
-        #expect(times.count >= 5, "about 20 in 2 s: \(times.count)")
+        #expect(times.count >= 20, "\(times.count) motion events")
         #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 > 0.09 }, "in order, 0.1 s apart: \(times)")
         #expect(try serve.get("/events/motion?interval=0.001").status == 400)
         #expect(try serve.get("/api/nothing").status == 404)
@@ -55,7 +55,7 @@ struct ServeHTTPTests {
         usleep(500_000)
         serve.process.send(SIGTERM)
         #expect(serve.process.exitCode() == 0, "\(serve.stderr)")
-        #expect(stream.exitCode(timeout: 5) != nil, "the stream ends with the service")
+        #expect(stream.exitCode() != nil, "the stream ends with the service")
     }
 
     /// Runs `bodyreadings serve --source sim` with `arguments` on a socket of its own, expecting it to refuse.

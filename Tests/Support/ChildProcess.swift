@@ -92,9 +92,10 @@ public final class ChildProcess: @unchecked Sendable {
         return false
     }
 
-    /// Waits for the child to exit, at most `timeout` seconds; returns its `waitpid` status, or nil if it still runs.
+    /// Waits for the child to exit, at most `timeout` seconds (default 30: a sanitizer-built child on a loaded machine
+    /// is slow, and the exit ends the wait); returns its `waitpid` status, or nil if it still runs.
     @discardableResult
-    public func wait(timeout: Double = 10) -> Int32? {
+    public func wait(timeout: Double = 30) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while isRunning {
             guard Date() < deadline else { return nil }
@@ -106,7 +107,7 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// The exit code when the child exited normally.
-    public func exitCode(timeout: Double = 10) -> Int32? {
+    public func exitCode(timeout: Double = 30) -> Int32? {
         guard let status = wait(timeout: timeout), status & 0x7F == 0 else { return nil }
         return (status >> 8) & 0xFF
     }

@@ -119,7 +119,7 @@ public final class TestBroker: @unchecked Sendable {
     /// Runs mosquitto and waits until its port accepts connections (or it exited: port taken, bad config).
     private static func launch(directory: TemporaryDirectory, port: Int) throws -> ChildProcess {
         let process = try ChildProcess(executable, ["-c", directory.file("mosquitto.conf")])
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             guard process.isRunning else {
                 let log = try? String(contentsOfFile: directory.file("broker.log"), encoding: .utf8)

@@ -52,8 +52,9 @@ public final class TestSubscriber: @unchecked Sendable {
                 close(output)
             }
         }
-        // mosquitto_sub prints nothing when subscribed; wait until the broker logged its SUBACK.
-        let deadline = Date().addingTimeInterval(5)
+        // mosquitto_sub prints nothing when subscribed; wait until the broker logged its SUBACK (up to 30 s: a loaded
+        // machine starts processes slowly, and a subscriber not yet subscribed misses what the test publishes).
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, !broker.log.contains("Sending SUBACK to \(id)") {
             usleep(20_000)
         }
@@ -79,9 +80,10 @@ public final class TestSubscriber: @unchecked Sendable {
         messages.filter { $0.topic.hasSuffix(suffix) }
     }
 
-    /// Waits up to `timeout` seconds until `condition` holds for the messages received; returns whether it did.
+    /// Waits up to `timeout` seconds (default 30: generous for a loaded machine) until `condition` holds for the
+    /// messages received; returns whether it did.
     @discardableResult
-    public func wait(timeout: Double = 10, until condition: ([Message]) -> Bool) -> Bool {
+    public func wait(timeout: Double = 30, until condition: ([Message]) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition(messages) { return true }

@@ -76,6 +76,7 @@ final class ServerLoop: @unchecked Sendable {
             expire(now: now)
         }
         for connection in Array(connections.values) { close(connection) }
+        signals.shutDown()
         listener = nil
     }
 

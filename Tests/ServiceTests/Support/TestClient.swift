@@ -20,8 +20,9 @@ final class TestClient: @unchecked Sendable {
         try UnixSocket.sendAll(descriptor, Array((text + "\n").utf8))
     }
 
-    /// The next line, or nil when none came within `timeout` seconds or the service closed the connection.
-    func line(timeout: Double = 5) -> String? {
+    /// The next line, or nil when none came within `timeout` seconds (default 30, generous for a loaded machine; the
+    /// line ends the wait) or the service closed the connection.
+    func line(timeout: Double = 30) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
@@ -42,7 +43,7 @@ final class TestClient: @unchecked Sendable {
 
     /// The bytes of the next `recv` (after the lines already buffered), or nil when none came within `timeout`
     /// seconds: what one send of the service brought, when it fits.
-    func chunk(timeout: Double = 5) -> [UInt8]? {
+    func chunk(timeout: Double = 30) -> [UInt8]? {
         var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&ready, 1, Int32(timeout * 1000)) > 0 else { return nil }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -52,12 +53,12 @@ final class TestClient: @unchecked Sendable {
     }
 
     /// The next line as JSON.
-    func json(timeout: Double = 5) -> JSONValue? {
+    func json(timeout: Double = 30) -> JSONValue? {
         line(timeout: timeout).flatMap { try? JSONValue.parse(Array($0.utf8)) }
     }
 
     /// Lines until one satisfies `predicate` (returned) or `timeout` passes (nil).
-    func json(until predicate: (JSONValue) -> Bool, timeout: Double = 5) -> JSONValue? {
+    func json(until predicate: (JSONValue) -> Bool, timeout: Double = 30) -> JSONValue? {
         let deadline = Date().addingTimeInterval(timeout)
         while deadline.timeIntervalSinceNow > 0 {
             guard let value = json(timeout: deadline.timeIntervalSinceNow) else { return nil }
