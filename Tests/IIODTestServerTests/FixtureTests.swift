@@ -66,7 +66,7 @@ struct FixtureTests {
     /// Starts the real iiod on an xml: context of the fixture and returns what its PRINT answers.
     private func realIIODPrint(of fixture: IIOFixture) throws -> String {
         var processes: [Process] = []
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(fixture.name)-\(getpid()).xml").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(fixture.name)-\(UUID().uuidString).xml").path
         try fixture.writeXML(to: path)
         defer { unlink(path) }
         var client: RawClient?
@@ -79,7 +79,8 @@ struct FixtureTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            for _ in 0..<50 where client == nil && process.isRunning {
+            // 30 s for a running iiod to listen: a loaded full run took more than 5 s to start one (RealIIOD, too).
+            for _ in 0..<300 where client == nil && process.isRunning {
                 client = try? RawClient(port: port)
                 if client == nil { usleep(100_000) }
             }
@@ -122,7 +123,7 @@ struct FixtureTests {
         arguments: IIOFixture.all
     )
     func xmlContextAccepted(_ fixture: IIOFixture) throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("xmlctx-\(fixture.name)-\(getpid()).xml").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("xmlctx-\(fixture.name)-\(UUID().uuidString).xml").path
         try fixture.writeXML(to: path)
         defer { unlink(path) }
         let result = try Subprocess.run("iio_info", ["-u", "xml:\(path)"])

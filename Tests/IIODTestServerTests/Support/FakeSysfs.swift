@@ -81,8 +81,10 @@ enum FakeSysfs {
 
         init(fixture: IIOFixture) throws {
             self.fixture = fixture
+            // One script per server: the PRINT and READ comparisons of a fixture run at the same time, and with a
+            // shared path one's iiod could read the other's port (listening where its test never looked).
             scriptPath = FileManager.default.temporaryDirectory
-                .appendingPathComponent("fakesysfs-\(fixture.name)-\(getpid()).sh").path
+                .appendingPathComponent("fakesysfs-\(fixture.name)-\(UUID().uuidString).sh").path
             try start()
         }
 
@@ -98,10 +100,11 @@ enum FakeSysfs {
             try process.run()
         }
 
-        /// Connects, restarting iiod on another port when it exited (its port was taken).
+        /// Connects, restarting iiod on another port when it exited (its port was taken). A running iiod gets 30 s
+        /// to listen: the script writes the whole fake sysfs first, which took more than 5 s in a loaded full run.
         func connect() throws -> RawClient {
             for _ in 0..<5 {
-                for _ in 0..<50 {
+                for _ in 0..<300 {
                     if let client = try? RawClient(port: port) { return client }
                     if !process.isRunning { break }
                     usleep(100_000)
