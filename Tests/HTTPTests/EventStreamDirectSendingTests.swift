@@ -16,6 +16,12 @@ import Testing
         try body(ends[0], ends[1])
     }
 
+    /// A signal list as the server's loop has one; shut it down at the end as the loop does (a stream still listed
+    /// and the list would keep each other: LeakSanitizer reports them).
+    static func signals() throws -> StreamSignals {
+        StreamSignals(poll: try InterruptiblePoll())
+    }
+
     /// Everything readable on `socket` now.
     static func drain(_ socket: Int32) -> String {
         var bytes: [UInt8] = []
@@ -31,7 +37,9 @@ import Testing
     @Test func writesItselfWhileAllowedAndQueuesOtherwise() throws {
         try Self.withSocketPair { server, client in
             let sent = Counter()
-            let stream = EventStream(capacity: 4, signals: StreamSignals(poll: try InterruptiblePoll())) { count in
+            let signals = try Self.signals()
+            defer { signals.shutDown() }
+            let stream = EventStream(capacity: 4, signals: signals) { count in
                 for _ in 0..<count { sent.increment() }
             }
             stream.send(ServerSentEvent(data: "queued"))
@@ -54,7 +62,9 @@ import Testing
 
     @Test func aFullSocketHandsTheRestToTheServerInOrder() throws {
         try Self.withSocketPair { server, client in
-            let stream = EventStream(capacity: 4, signals: StreamSignals(poll: try InterruptiblePoll()))
+            let signals = try Self.signals()
+            defer { signals.shutDown() }
+            let stream = EventStream(capacity: 4, signals: signals)
             #expect(stream.allowDirectSending(on: server))
             // Events of 10 000 bytes until the socket is full: one is then taken in part (or not at all).
             let payload = String(repeating: "x", count: 10_000)
@@ -89,7 +99,9 @@ import Testing
 
     @Test func anEndedStreamNeverTouchesTheSocket() throws {
         try Self.withSocketPair { server, client in
-            let stream = EventStream(capacity: 4, signals: StreamSignals(poll: try InterruptiblePoll()))
+            let signals = try Self.signals()
+            defer { signals.shutDown() }
+            let stream = EventStream(capacity: 4, signals: signals)
             #expect(stream.allowDirectSending(on: server))
             stream.end()
             stream.send(ServerSentEvent(data: "late"))

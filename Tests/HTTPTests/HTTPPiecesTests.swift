@@ -65,6 +65,7 @@ import Testing
     @Test func heldSignalsWakeTheServerOnceAtTheLastRelease() throws {
         let poll = try InterruptiblePoll()
         let signals = StreamSignals(poll: poll)
+        defer { signals.shutDown() }
         let stream = EventStream(capacity: 2, signals: signals)
         signals.hold()
         signals.hold()
