@@ -7,19 +7,20 @@ import Testing
 /// `EventStream`'s direct sending: while nothing waits, `send` writes to the socket itself, in order, counted; a full
 /// socket hands the rest of the event and all later ones to the server's thread without losing or reordering bytes.
 @Suite struct EventStreamDirectSendingTests {
-    /// A connected pair of Unix stream sockets, both non-blocking; closed at the end of `body`.
-    static func withSocketPair(_ body: (_ server: Int32, _ client: Int32) throws -> Void) throws {
+    /// A stream of capacity 4 on the server's end of a connected pair of non-blocking Unix stream sockets, its
+    /// `countSent` given; at the end of `body` the sockets are closed and the stream's signal list is shut down as
+    /// the server's loop does (a stream still listed and the list would keep each other: LeakSanitizer reports them).
+    static func withStream(
+        countSent: @escaping @Sendable (Int) -> Void = { _ in },
+        _ body: (_ stream: EventStream, _ server: Int32, _ client: Int32) throws -> Void
+    ) throws {
         var ends: [Int32] = [-1, -1]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
         defer { for end in ends { close(end) } }
         for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
-        try body(ends[0], ends[1])
-    }
-
-    /// A signal list as the server's loop has one; shut it down at the end as the loop does (a stream still listed
-    /// and the list would keep each other: LeakSanitizer reports them).
-    static func signals() throws -> StreamSignals {
-        StreamSignals(poll: try InterruptiblePoll())
+        let signals = StreamSignals(poll: try InterruptiblePoll())
+        defer { signals.shutDown() }
+        try body(EventStream(capacity: 4, signals: signals, countSent: countSent), ends[0], ends[1])
     }
 
     /// Everything readable on `socket` now.
@@ -35,13 +36,8 @@ import Testing
     }
 
     @Test func writesItselfWhileAllowedAndQueuesOtherwise() throws {
-        try Self.withSocketPair { server, client in
-            let sent = Counter()
-            let signals = try Self.signals()
-            defer { signals.shutDown() }
-            let stream = EventStream(capacity: 4, signals: signals) { count in
-                for _ in 0..<count { sent.increment() }
-            }
+        let sent = Counter()
+        try Self.withStream(countSent: { count in for _ in 0..<count { sent.increment() } }) { stream, server, client in
             stream.send(ServerSentEvent(data: "queued"))
             #expect(!stream.allowDirectSending(on: server), "an event waits: the server's thread writes it first")
             #expect(String(decoding: stream.take(maxBytes: 1 << 16).bytes, as: UTF8.self) == "data: queued\n\n")
@@ -61,10 +57,7 @@ import Testing
     }
 
     @Test func aFullSocketHandsTheRestToTheServerInOrder() throws {
-        try Self.withSocketPair { server, client in
-            let signals = try Self.signals()
-            defer { signals.shutDown() }
-            let stream = EventStream(capacity: 4, signals: signals)
+        try Self.withStream { stream, server, client in
             #expect(stream.allowDirectSending(on: server))
             // Events of 10 000 bytes until the socket is full: one is then taken in part (or not at all).
             let payload = String(repeating: "x", count: 10_000)
@@ -98,10 +91,7 @@ import Testing
     }
 
     @Test func anEndedStreamNeverTouchesTheSocket() throws {
-        try Self.withSocketPair { server, client in
-            let signals = try Self.signals()
-            defer { signals.shutDown() }
-            let stream = EventStream(capacity: 4, signals: signals)
+        try Self.withStream { stream, server, client in
             #expect(stream.allowDirectSending(on: server))
             stream.end()
             stream.send(ServerSentEvent(data: "late"))
