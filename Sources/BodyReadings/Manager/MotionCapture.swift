@@ -9,7 +9,7 @@ import SystemSupport
 /// offered to `HealthReadings` (steps, heart rate) — until it is cancelled or the source ends, then stops the source
 /// (restoring the device) and signals.
 final class MotionCapture: @unchecked Sendable {
-    // @unchecked: `thread` is guarded by `lock` (set while the loop runs, nil after); `control`, `stopped` and the constants are thread-safe.
+    // @unchecked: `thread` is guarded by `lock`; `control`, `stopped` and the constants are thread-safe.
 
     /// The kinds of reading the source was asked for.
     let readings: Set<SensorReading.Kind>
@@ -69,9 +69,6 @@ final class MotionCapture: @unchecked Sendable {
             }
             ended(self, failure)
             stopped.signal()
-            // The handle is only needed while the loop runs (`waitUntilStopped()` from a handler on it); kept after,
-            // it would keep this capture, its source and its channels alive for good through the thread's closure.
-            lock.withLock { thread = nil }
         }
     }
 
