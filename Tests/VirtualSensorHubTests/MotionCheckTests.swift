@@ -7,15 +7,16 @@ import Testing
 @Suite("Stream output against the truth")
 struct MotionCheckTests {
     /// JSON lines like `bodyreadings stream --format jsonl`, from the truth of `trajectory`, gravity turned by
-    /// `tilt` radians about x, every `interval` s from absolute time `start`.
+    /// `tilt` radians about x, every `interval` s from absolute time `start`, leaving out the rows in `skipping`.
     func lines(
         _ trajectory: HubTrajectory, start: Double, count: Int, interval: Double, tilt: Double = 0,
+        skipping: Set<Int> = [],
         summary: String = #"{"summary":{"updates":0,"overruns":0,"missed_samples":0,"dropped_readings":0,"buffer_overflows":0}}"#
     ) -> String {
         let motion = trajectory.make()
         let turn = Quaternion(axis: Vector3(1, 0, 0), angle: tilt)
         var text = ""
-        for index in 0..<count {
+        for index in 0..<count where !skipping.contains(index) {
             let t = Double(index) * interval
             let truth = motion.truth(at: t)
             let g = turn.rotate(truth.gravity), w = truth.angularVelocity
@@ -86,6 +87,37 @@ struct MotionCheckTests {
             lines(.tilt, start: 0, count: 200, interval: 0.02,
                   summary: #"{"summary":{"updates":200,"overruns":2,"missed_samples":5,"dropped_readings":0,"buffer_overflows":0}}"#)
         ).failures.isEmpty)
+    }
+
+    /// A summary with these loss counters, as the stream prints it.
+    func summary(overruns: Int, missed: Int, dropped: Int = 0) -> String {
+        #"{"summary":{"updates":200,"overruns":\#(overruns),"missed_samples":\#(missed),"dropped_readings":\#(dropped),"#
+            + #""buffer_overflows":0}}"#
+    }
+
+    @Test("a polled schedule may miss a few samples, when the rows' gaps show them and nothing was dropped")
+    func lateSamples() {
+        var polled = settings(.tilt, start: 0)
+        polled.missedFraction = 0.01
+        polled.expectedRows = 199
+        func check(_ skipping: Set<Int>, _ summary: String, _ settings: MotionCheck.Settings) -> [String] {
+            MotionCheck(settings: settings).check(
+                lines(.tilt, start: 0, count: 200, interval: 0.02, skipping: skipping, summary: summary)
+            ).failures
+        }
+        // One poll woken late: row 120 is missing (a gap of 2 intervals) and the stream reports it.
+        #expect(check([120], summary(overruns: 1, missed: 1), polled).isEmpty)
+        var strict = polled
+        strict.missedFraction = 0
+        #expect(check([120], summary(overruns: 1, missed: 1), strict) == ["overruns 1", "missed_samples 1"])
+        // Reported but not in the rows, or more than the gaps hold: not an honest report.
+        #expect(check([], summary(overruns: 1, missed: 1), polled).contains { $0.contains("the rows show 0 gap(s)") })
+        #expect(check([120], summary(overruns: 1, missed: 2), polled).contains { $0.contains("holding 1 sample(s)") })
+        // More than 1 % of 197 rows, even when the gaps show them.
+        #expect(check([40, 80, 120], summary(overruns: 3, missed: 3), polled)
+            .contains("missed_samples 3, more than 1 of 197 rows"))
+        // Dropped readings are never a late poll.
+        #expect(check([120], summary(overruns: 1, missed: 1, dropped: 1), polled) == ["dropped_readings 1"])
     }
 
     @Test("empty or malformed input fails")

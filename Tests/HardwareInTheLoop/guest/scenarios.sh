@@ -162,7 +162,10 @@ scenario_stream_bmi160_polled() {
     picked=$(grep -E '^(accelerometer|gyroscope):' /tmp/available-polled.txt | tr -s ' ' | tr '\n' ';')
     [ "$(grep -cE '^(accelerometer|gyroscope): +yes \(bmi160,' /tmp/available-polled.txt)" = 2 ] \
         || { fail "device motion would not be the BMI160's alone: $picked"; return; }
-    CHECK_ARGS="$TRUTH_ARGS --interval 0.02 --expected-rows 250 --max-rate-error 0.05"
+    # Polled, a sample is read when the guest wakes the stream: on a loaded host TCG can wake it a tick late (a 45 ms
+    # gap once in CI), and the stream must then report the skipped tick. Up to 1 % of the rows may be missed that way,
+    # if the summary's overruns are the rows' gaps (check-stream --max-missed-fraction); nothing may be dropped.
+    CHECK_ARGS="$TRUTH_ARGS --interval 0.02 --expected-rows 250 --max-rate-error 0.05 --max-missed-fraction 0.01"
     stream_check stream-bmi160-polled --interval 0.02 --duration 5
 }
 

@@ -13,6 +13,7 @@ import MotionSimulation
 ///                                    [--interval-ms N] [COMMON] < samples
 ///     bodyreadings-virtual-hub check-stream [--start T] [--settle S] [--max-gravity-angle DEG]
 ///                                    [--max-rate-error E] [--interval S] [--max-gap-intervals N] [--expected-rows N] [--tolerate-losses]
+///                                    [--max-missed-fraction F]
 ///                                    [COMMON] < jsonl
 ///     COMMON: --trajectory rest|tilt|rotate|sway|rest-then-sway|tilts|demo|walk --duration S --gyro-bias x,y,z --accel-offset x,y,z
 ///             --noise FACTOR --seed N
@@ -62,6 +63,8 @@ public enum HubCommandLine {
           --max-gap-intervals N check-stream: the largest gap allowed, in intervals (default 3)
           --expected-rows N     check-stream: row count within 5 %
           --tolerate-losses     check-stream: do not fail on the summary's overrun and loss counters
+          --max-missed-fraction F  check-stream: a polled schedule may miss up to F of the rows' samples, if the
+                                summary's overruns match the rows' gaps (default 0; needs --interval)
           --verbose             hub: log every uhid request to stderr
 
         """
@@ -120,7 +123,7 @@ public enum HubCommandLine {
                 if option == "--gyro-bias" { imu.gyroBias = vector } else { imu.accelOffset = vector }
             case "--duration", "--unplug-after", "--noise", "--rate", "--at", "--scale", "--start", "--max-error",
                 "--rms-error", "--interval-ms", "--start-monotonic", "--settle", "--max-gravity-angle", "--max-rate-error", "--interval",
-                "--expected-rows", "--max-gap-intervals":
+                "--expected-rows", "--max-gap-intervals", "--max-missed-fraction":
                 guard let text = value(option) else { return 64 }
                 guard let number = Double(text), number >= 0, number.isFinite else {
                     return fail("\(option) needs a non-negative number, got '\(text)'")
@@ -141,6 +144,7 @@ public enum HubCommandLine {
                 case "--interval": streamCheck.interval = number
                 case "--expected-rows": streamCheck.expectedRows = Int(number)
                 case "--max-gap-intervals": streamCheck.maximumGapIntervals = number
+                case "--max-missed-fraction": streamCheck.missedFraction = number
                 case "--max-error": check.maximumError = number
                 case "--rms-error": check.rmsError = number
                 case "--interval-ms": check.intervalMilliseconds = number

@@ -31,6 +31,11 @@ public struct MotionCheck: Sendable {
         public var expectedRows: Int?
         /// Accept non-zero loss counters in the summary (for scenarios about something else, e.g. permissions).
         public var toleratesLosses = false
+        /// The fraction of rows whose samples a polled schedule may miss (default 0): a poll that the machine wakes
+        /// late skips its tick, and the stream reports it as an overrun. Allowed only when the report is honest:
+        /// every overrun a gap of more than 1.5 intervals between rows, the missed samples no more than those gaps
+        /// hold, and no samples dropped or buffers overflowed. Needs `interval`.
+        public var missedFraction = 0.0
 
         public init() {}
     }
@@ -126,10 +131,36 @@ public struct MotionCheck: Sendable {
         if let expected = settings.expectedRows, abs(Double(result.rows) / Double(expected) - 1) > 0.05 {
             result.failures.append("\(result.rows) rows, expected \(expected) ± 5 %")
         }
-        for key in ["overruns", "missed_samples", "dropped_readings", "buffer_overflows"] where !settings.toleratesLosses {
-            if let count = result.summary[key], count != 0 { result.failures.append("\(key) \(count)") }
+        if !settings.toleratesLosses {
+            result.failures += lossFailures(result, gaps: zip(times.dropFirst(), times).map { $0 - $1 })
         }
         return result
+    }
+
+    /// The summary's loss counters that are not allowed: any, or with `missedFraction`, overruns and missed samples
+    /// beyond the fraction or beyond what the rows' gaps show.
+    private func lossFailures(_ result: Result, gaps: [Double]) -> [String] {
+        var failures: [String] = []
+        var lateKeys: Set<String> = []
+        if settings.missedFraction > 0, let interval = settings.interval {
+            lateKeys = ["overruns", "missed_samples"]
+            let late = gaps.map { $0 / interval }.filter { $0 > 1.5 }
+            let overruns = result.summary["overruns"] ?? 0, missed = result.summary["missed_samples"] ?? 0
+            let allowed = Int((settings.missedFraction * Double(result.rows)).rounded(.down))
+            let held = late.reduce(0) { $0 + Int($1.rounded()) - 1 }
+            if missed > allowed {
+                failures.append("missed_samples \(missed), more than \(allowed) of \(result.rows) rows")
+            }
+            if overruns > late.count || missed > held {
+                failures.append(
+                    "overruns \(overruns) (missed_samples \(missed)) but the rows show \(late.count) gap(s) over 1.5 "
+                        + "intervals holding \(held) sample(s)")
+            }
+        }
+        for key in ["overruns", "missed_samples", "dropped_readings", "buffer_overflows"] where !lateKeys.contains(key) {
+            if let count = result.summary[key], count != 0 { failures.append("\(key) \(count)") }
+        }
+        return failures
     }
 
     private static func vector(_ value: Any?) -> Vector3? {
