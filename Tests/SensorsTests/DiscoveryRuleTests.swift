@@ -316,6 +316,38 @@ struct DiscoveryLocalTests {
         #expect(remote[0].mountMatrixSource == .attribute)
     }
 
+    @Test("a device unplugged while discovery reads it has vanished (69), not failed a read")
+    func unpluggedWhileRead() throws {
+        let (environment, root) = try Self.fakeSystem(udevMatrix: nil)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var values = FakeDevice.bmiValues
+        values["in_accel_scale"] = nil
+        let device = FakeDevice.bmi160(values: values, errors: ["in_accel_scale": .noSuchFileOrDirectory])
+        // While its sysfs directory is there, ENOENT is the driver's answer: the scale is missing.
+        do {
+            _ = try FakeDevice.analyze([device], isLocal: true, environment: environment)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.reason != .deviceVanished, "\(error)")
+        }
+        try FileManager.default.removeItem(atPath: "\(root)/sys/bus/iio/devices/iio:device0")
+        do {
+            _ = try FakeDevice.analyze([device], isLocal: true, environment: environment)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.reason == .deviceVanished, "\(error)")
+            #expect(error.message == "iio:device0 (bmi160) vanished while its attributes were read "
+                + "(\(root)/sys/bus/iio/devices/iio:device0 is gone)")
+        }
+        // Through the network there is no sysfs to look at: the same answer stays the driver's.
+        do {
+            _ = try FakeDevice.analyze([device], isLocal: false, environment: environment)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.reason != .deviceVanished, "\(error)")
+        }
+    }
+
     @Test("a malformed udev mount matrix is an error naming ACCEL_MOUNT_MATRIX")
     func malformedUdev() throws {
         let (environment, root) = try Self.fakeSystem(udevMatrix: "0, -1, 0; 1, 0")

@@ -123,7 +123,9 @@ public enum SensorDiscovery {
         var stepCounters: [DiscoveredStepCounter] = []
         var valuesAvailable = true
         for device in devices where !device.isTrigger {
-            var reader = ValueReader(device: device, uri: uri)
+            var reader = ValueReader(
+                device: device, uri: uri,
+                sysfsDirectory: isLocal ? "\(environment.sysfsRoot)/bus/iio/devices/\(device.id)" : nil)
             let identity = identities[device.id] ?? SensorIdentity(rawValue: device.name ?? device.id)
             if let counter = try stepCounter(of: device, identity: identity, reader: &reader) {
                 stepCounters.append(counter)
@@ -241,90 +243,5 @@ public enum SensorDiscovery {
             result[device.id] = SensorIdentity(rawValue: text)
         }
         return result
-    }
-}
-
-/// The answer to "what is the device's trigger".
-struct TriggerAnswer {
-    /// The current trigger, nil for none or unknown.
-    var name: String?
-    /// False when the context cannot tell (`xml:`).
-    var known: Bool
-}
-
-/// Reads attribute values for discovery, classifying libiio's answers: `ENOSYS` means "this context has no values"
-/// (`xml:`), parse failures and other errors become ``SensorError``s naming device and attribute.
-struct ValueReader {
-    let device: DeviceSnapshot
-    let uri: String
-    private(set) var sawUnsupported = false
-
-    init(device: DeviceSnapshot, uri: String) {
-        self.device = device
-        self.uri = uri
-    }
-
-    /// The attribute's text; nil when the context cannot read values, or (with `tolerateDriverErrors`) when the
-    /// driver refuses to answer in its current state (`EINVAL`, `EIO`, `ENOENT`, `EAGAIN`, `EBUSY`).
-    mutating func text(at location: AttributeLocation, tolerateDriverErrors: Bool = false) throws(SensorError)
-        -> String?
-    {
-        do {
-            return try device.read(location)
-        } catch {
-            if error.errno == .notImplemented {
-                sawUnsupported = true
-                return nil
-            }
-            let driverErrors: [IIOErrno] = [
-                .invalidArgument, .ioError, .noSuchFileOrDirectory, .resourceTemporarilyUnavailable, .busy,
-            ]
-            if tolerateDriverErrors, driverErrors.contains(error.errno) { return nil }
-            var wrapped = SensorError(error, uri: uri)
-            wrapped.attribute = location.file
-            wrapped.device = device.displayName
-            throw wrapped
-        }
-    }
-
-    /// Doubles from every location; nil when the context cannot read values.
-    mutating func doubles(at locations: [AttributeLocation]) throws(SensorError) -> [Double]? {
-        var values: [Double] = []
-        for location in locations {
-            guard let text = try text(at: location) else { return nil }
-            guard let value = Double(attributeText: text) else {
-                throw malformed(location, text, expected: "a number")
-            }
-            values.append(value)
-        }
-        return values
-    }
-
-    /// The device's current trigger. Through iiod a trigger-less device may answer `EIO` (and locally `ENOENT` or
-    /// `EINVAL`): all mean "none".
-    mutating func trigger() throws(SensorError) -> TriggerAnswer {
-        do {
-            return TriggerAnswer(name: try device.currentTrigger(), known: true)
-        } catch {
-            switch error.errno {
-            case .notImplemented:
-                sawUnsupported = true
-                return TriggerAnswer(name: nil, known: false)
-            case .ioError, .noSuchFileOrDirectory, .invalidArgument:
-                return TriggerAnswer(name: nil, known: true)
-            default:
-                var wrapped = SensorError(error, uri: uri)
-                wrapped.device = device.displayName
-                wrapped.attribute = wrapped.attribute ?? "trigger/current_trigger"
-                throw wrapped
-            }
-        }
-    }
-
-    func malformed(_ location: AttributeLocation, _ text: String, expected: String) -> SensorError {
-        let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
-        return SensorError(
-            .malformedAttribute, "\(device.displayName) attribute \(location.file) is '\(shown)', expected \(expected)",
-            uri: uri, device: device.displayName, attribute: location.file)
     }
 }
