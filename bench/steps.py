@@ -90,7 +90,7 @@ def summary(label, e):
 
 
 GRID = dict(walking_periodicity=[0.5, 0.55, 0.6], step_amplitude_fraction=[0.25, 0.3],
-            periodicity_time_constant=[5.0, 8.0], lock_in_window=[10.0, 15.0], SEARCH_WINDOW=[0.35, 0.45])
+            periodicity_time_constant=[5.0, 8.0], lock_in_window=[15.0, 20.0], SEARCH_WINDOW=[0.35, 0.45])
 
 
 def cross_validate(directory, trials, names):

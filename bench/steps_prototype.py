@@ -18,7 +18,7 @@ The algorithm (see Sources/Pedometry/StepDetector.swift for the long form):
    step-signal amplitude is at least 25 % of the walk's running reference is a step, stamped at the step signal's peak.
 5. Walking starts when q >= 0.6 with enough energy and the last two strides of cycle peaks lasted two periods
    within 25 %; the steps that led there are found retroactively by searching the buffered signal backwards one
-   period at a time (within +-45 % of a period, up to 15 s back). Walking ends when steps stop, the energy falls below 40 % of
+   period at a time (within +-45 % of a period, up to 20 s back). Walking ends when steps stop, the energy falls below 40 % of
    the walk's, or the periodicity stays low; the autocorrelation then restarts from scratch.
 """
 import math
@@ -36,7 +36,7 @@ class Settings:
         self.minimum_running_rms = 2.0       # m/s^2
         self.periodicity_time_constant = 8.0  # s
         self.walking_periodicity = 0.6
-        self.lock_in_window = 15.0           # s
+        self.lock_in_window = 20.0           # s
         self.maximum_gap = 1.0               # s
         self.step_amplitude_fraction = 0.25  # kappa
         self.stop_energy_fraction = 0.4      # rho

@@ -53,7 +53,7 @@ extension StepDetector {
         public static let minimumSpacing = 0.5
         /// The retroactive search looks for a step's peak within ± this fraction of a period of where it should be.
         /// The first steps of a walk come at a rhythm of their own, so that a narrow window puts their peaks on its
-        /// edge and the search stops: development MAPE 1.26 % at ±35 %, 1.13 % at ±45 %, 1.22 % at ±50 % (where the
+        /// edge and the search stops: development MAPE 1.23 % at ±35 %, 1.10 % at ±45 %, 1.19 % at ±50 % (where the
         /// window reaches the neighbouring steps); `bench/steps --cv` chooses ±45 % on every fold.
         public static let searchWindow = 0.45
         /// Number of recent resonator cycles whose median amplitude is the reference when walking starts, and
@@ -62,8 +62,8 @@ extension StepDetector {
         /// Walking starts only while each of the last strides (peak to the peak after next) lasts two step periods
         /// within this fraction: a car's bounce that is periodic by chance rarely is (without the check the
         /// simulated ride at 1 Hz, ζ 0.2 gives 8 steps in 2 min), a walk is from its first steps (development MAPE
-        /// 1.13 % with the check, 1.11 % without: it costs 2 of the 195 steps of Pixel_Jamie_Carpet_InHand_1, an
-        /// irregular walk on carpet, and nothing elsewhere).
+        /// 1.10 % with the check and without: it recognises Pixel_Jamie_Carpet_InHand_1, an irregular walk on carpet,
+        /// 1.6 s later, which the 20 s `Settings.lockInWindow` still covers; with 15 s that cost 2 of its 195 steps).
         public static let startRegularity = 0.25
         /// A tentative step's peak reaches this many times `Settings.minimumWalkingRMS`. At 1, the first step of each
         /// of the 48 development recordings is reported within 1 s; at 2 (fewer tentative steps on handling), 45.

@@ -18,7 +18,7 @@ import MotionMath
 ///    strides of the resonator's cycles lasted two step periods within 25 % (a car's bounce, periodic by chance for
 ///    a few seconds, is not that regular); the steps that led there are then searched backwards in the buffered
 ///    period signal, one step period at a time, while they stay within ±45 % of a period of where they should be,
-///    strong enough and within `Settings.lockInWindow` (15 s) — a walk is counted from its first step. Walking
+///    strong enough and within `Settings.lockInWindow` (20 s) — a walk is counted from its first step. Walking
 ///    ends when no step came for 2.5 periods, when the energy falls below `Settings.stopEnergyFraction` of the walk's
 ///    (a stop), or when the periodicity stays below 0.3 for 1.5 s; the autocorrelation then starts afresh, so that
 ///    the next walk needs evidence of its own (a device swinging after a stop is not taken for steps);
@@ -27,7 +27,7 @@ import MotionMath
 ///    never counted.
 ///
 /// Accuracy (`bench/steps`, 48 development recordings of three walkers on three phones in seven placements):
-/// 1.13 % mean absolute error of the count, 1.12 % / 1.10 % when the settings are chosen without the walker / the
+/// 1.10 % mean absolute error of the count, 1.09 % / 1.09 % when the settings are chosen without the walker / the
 /// phone that is scored (cross-validation); within a walk the count follows the recordings' own cadence within 2 steps
 /// per 20 s, and the error left is at the walks' starts and in recordings whose counted truth disagrees with
 /// their cadence (bench/README.md).
@@ -39,7 +39,7 @@ import MotionMath
 /// steps 0.2–0.3 s after their peaks meanwhile (`StepEvent`: withdrawn when the walk is recognised and its counted
 /// steps follow, or when the motion is no walk), so that counted plus tentative steps are within 1 s of the steps.
 ///
-/// Memory is constant: about 2 × 103 autocorrelation lags, a 17 s ring of the period signal, a ring of 62 pending
+/// Memory is constant: about 2 × 103 autocorrelation lags, a 22 s ring of the period signal, a ring of 82 pending
 /// tentative steps and a few scalars, allocated at `init` (and again only after a gap). Per input sample: a square
 /// root and a sum; per 25 Hz bin: three biquads, 103 multiply-adds, the resonator and the tentative peak check; every
 /// 0.2 s a scan of the lags.

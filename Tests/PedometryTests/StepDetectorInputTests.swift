@@ -66,6 +66,6 @@ import Testing
     @Test func sizesItsMemoryFromTheCadenceRange() {
         let c = StepDetector().coefficients
         #expect(c.longestLag == 100 && c.shortestLag == 12 && c.lagCount == 103)
-        #expect(c.historyLength == 429)
+        #expect(c.historyLength == 554)
     }
 }

@@ -6,7 +6,7 @@ public struct PedometerData: Sendable, Hashable {
     /// The time of the latest step, s.
     public var endDate: Double
     /// Steps counted since the updates started: final, never taken back, and up to
-    /// `StepDetector.Settings.lockInWindow` (15 s) late for the first steps of a walk (see `tentativeSteps`).
+    /// `StepDetector.Settings.lockInWindow` (20 s) late for the first steps of a walk (see `tentativeSteps`).
     public var numberOfSteps: Int
     /// Distance walked since the updates started, m: steps × the step length (`StepDetector.Settings.stepLength`,
     /// by default 0.414 × height).
