@@ -163,10 +163,15 @@ struct ServeCommandTests {
 
     @Test func withoutAServiceTheClientSaysHowToStartOne() throws {
         let directory = try TemporaryDirectory(prefix: "br-none")
-        let result = runStream(["stream", "--source", "serve:\(directory.file("serve.sock"))", "--count", "1"])
-        #expect(result.status == 69)
-        #expect(result.stderr.contains("no bodyreadings service listens on"))
-        #expect(result.stderr.contains("start it with 'bodyreadings serve'"))
+        // Every command that reads --source serve (heart-rate once gave the reason without the fix).
+        for command in ["stream", "steps", "heart-rate", "record", "publish"] {
+            let output = command == "record" ? ["-"] : command == "publish" ? ["mqtt://127.0.0.1:1"] : []
+            let result = runStream(
+                [command] + output + ["--source", "serve:\(directory.file("serve.sock"))", "--count", "1"])
+            #expect(result.status == 69, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("no bodyreadings service listens on"), "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("start it with 'bodyreadings serve'"), "\(command): \(result.stderr)")
+        }
     }
 
     @Test func sourceServeParsesAndRefusesOptionsThatDoNotApply() throws {

@@ -16,7 +16,7 @@ extension CalibrateCommand {
         let specification = try SourceOptions.specification(arguments)
         let target = try arguments.double("--duration", in: 0.5...3600)
         let timeout = try arguments.double("--timeout", in: 1...86_400) ?? defaultTimeouts[action] ?? 60
-        let source = try specification.makeSource()
+        let source = try SourceOptions.open(specification)
         try StreamCommand.requireDeviceMotion(source.info, command: "calibrate")
         if action == "magnetometer", !source.info.hasMagnetometer {
             throw CLIError("\(source.info.name) has no magnetometer", exitCode: .unavailable)

@@ -317,7 +317,7 @@ enum CalibrateCommand {
 
     /// The identities of the sensors of the live source the options name (discovery for iio; nothing is captured).
     static func liveSensors(_ arguments: ParsedArguments) throws -> [String] {
-        let source = try SourceOptions.specification(arguments).makeSource()
+        let source = try SourceOptions.open(SourceOptions.specification(arguments))
         defer { source.stop() }
         return Array(Set(SensorCalibration.sensorIdentities(of: source).values)).sorted()
     }

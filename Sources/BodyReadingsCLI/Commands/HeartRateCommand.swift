@@ -71,7 +71,7 @@ enum HeartRateCommand {
             }
             return .ok
         }
-        let source = try SourceOptions.specification(arguments).makeSource()
+        let source = try SourceOptions.open(SourceOptions.specification(arguments))
         guard source.info.hasPPG else {
             throw CLIError(
                 "\(source.info.name) has no pulse sensor (max30100, max30102, max30105, afe4403, afe4404); "
@@ -81,6 +81,7 @@ enum HeartRateCommand {
         let pipeline = Pipeline(input: input, processor: HeartRateProcessor(), settings: settings)
         let (report, beats) = try execute(pipeline, format: format, count: count, console: console) { source.stop() }
         StreamCommand.report(report, console: console, what: "beats", count: beats)
+        try StreamCommand.requireSamples(report)
         return .ok
     }
 

@@ -116,6 +116,7 @@ enum PublishCommand {
         reporter.flush()
         StreamCommand.report(report, console: console, what: request.raw ? "samples" : "updates")
         MQTTOptions.report(final, console: console)
+        try StreamCommand.requireSamples(report)
         return .ok
     }
 }

@@ -103,6 +103,7 @@ enum RecordCommand {
         StreamCommand.report(
             shown, console: console, what: recordsPPG ? "samples and the pulse sensor's readings" : "samples",
             count: consumer.samples)
+        try StreamCommand.requireSamples(report)
         return .ok
     }
 }

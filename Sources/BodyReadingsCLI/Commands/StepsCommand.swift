@@ -110,6 +110,7 @@ enum StepsCommand {
             processor: StepProcessor(counter: counter, settings: detector), settings: settings)
         let (report, steps) = try execute(pipeline, format: format, count: count, console: console) { source.stop() }
         StreamCommand.report(report, console: console, what: "steps", count: steps)
+        try StreamCommand.requireSamples(report)
         return .ok
     }
 

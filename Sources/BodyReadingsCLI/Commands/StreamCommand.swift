@@ -125,6 +125,7 @@ enum StreamCommand {
             consumer.warnRejected(console: console, of: report.updates)
         }
         self.report(report, console: console, what: request.raw ? "samples" : "updates")
+        try Self.requireSamples(report)
         return .ok
     }
 
@@ -149,6 +150,16 @@ enum StreamCommand {
         case .outputClosed: why = "output closed"
         }
         console.note("stopped (\(why)) after \(count ?? report.updates) \(what); \(report.statistics.summary)")
+    }
+
+    /// A run that the wall-clock watchdog ended before the source delivered a single sample failed: the sensor or
+    /// the service never answered, and an exit status of 0 with no rows would pass for a short recording.
+    static func requireSamples(_ report: PipelineReport) throws(CLIError) {
+        guard report.ending == .duration, report.elements == 0 else { return }
+        throw CLIError(
+            "the source delivered no samples within the duration and 1 s more; check that the sensor delivers data "
+                + "('bodyreadings info', 'iio_readdev'), or with --source serve that the service's capture runs",
+            exitCode: .unavailable)
     }
 
     /// The final JSON line with the capture statistics; `rejected_accelerometer_readings` (rows whose user
