@@ -162,7 +162,7 @@ let package = Package(
             dependencies: [
                 "BodyReadingsCLI", "BodyReadings", "Sensors", "Calibration", "MotionMath", "ReadingFormats",
                 "IIODTestServer", "MotionSimulation", "PulseSimulation", "ReadingsStore", "TestSupport", "Fusion", "Pulse",
-                "Pedometry", "ReadingsWeb",
+                "Pedometry", "ReadingsWeb", "Service", "TextFormats",
             ],
             swiftSettings: strict),
         .testTarget(
