@@ -51,10 +51,9 @@ struct SimulatedReader {
                 // interval, two below 2 ms; a sample period when samples are rarer) and take every sample due by
                 // then, rather than one wake-up per `rate × interval` samples, which rounds down to a wake-up per
                 // sample at 1600 Hz and 1 ms.
-                let period = WakeBatching.wakePeriod(interval: updateInterval, samplePeriod: 1 / sampleRate)
-                let tick = (Double(index) / sampleRate / period - 1e-9).rounded(.up)
-                due = startClock + tick * period
-                let last = Int((tick * period * sampleRate + 1e-6).rounded(.down))
+                let wake = nextWake(made: index, rate: sampleRate)
+                due = startClock + wake
+                let last = Int((wake * sampleRate + 1e-6).rounded(.down))
                 count = max(1, last - index + 1)
             }
             readings.reserveCapacity(3 * count)
@@ -73,10 +72,9 @@ struct SimulatedReader {
             if let due, !cancellation.wait(untilMonotonic: due) { return nil }
             until = Double((imu?.index ?? 1) - 1) / sampleRate
         } else if pacing == .realTime {
-            let period = WakeBatching.wakePeriod(interval: updateInterval, samplePeriod: 1 / pulseRate)
-            let tick = (Double(pulseCount) / pulseRate / period - 1e-9).rounded(.up)
-            if !cancellation.wait(untilMonotonic: startClock + tick * period) { return nil }
-            until = tick * period
+            let wake = nextWake(made: pulseCount, rate: pulseRate)
+            if !cancellation.wait(untilMonotonic: startClock + wake) { return nil }
+            until = wake
         } else {
             until = Double(pulseCount + max(1, Int((pulseRate * updateInterval).rounded(.down))) - 1) / pulseRate
         }
@@ -89,5 +87,12 @@ struct SimulatedReader {
         }
         batch = readings
         return readings
+    }
+
+    /// The sample time of the next wake-up of a stream at `rate` Hz that has made `made` samples: the first point
+    /// of the `WakeBatching.wakePeriod` grid at or after its next sample's time.
+    private func nextWake(made: Int, rate: Double) -> Double {
+        let period = WakeBatching.wakePeriod(interval: updateInterval, samplePeriod: 1 / rate)
+        return (Double(made) / rate / period - 1e-9).rounded(.up) * period
     }
 }
