@@ -62,6 +62,7 @@ import Testing
             try JSONValue.parse(Array("{\"a\":\n  1, ]}".utf8))
         }
     }
+
     @Test func appendedNumbersAreWhatTheValueRendersToAtEveryMagnitude() {
         // `append(number:)` writes plain fractions itself; it must match `.number(x)` rendered through Swift's
         // description byte for byte, also just outside its own range (1e-4, 1e15) and for integers.
