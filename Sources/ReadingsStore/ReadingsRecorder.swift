@@ -18,7 +18,8 @@ import SystemSupport
 /// ```
 ///
 /// Times are Unix time in seconds (the wall clock, not a sensor's clock: the caller maps sample times). Calls that
-/// record never block on the disk and never throw: a reading with a non-finite or pre-1970 time or value is dropped
+/// record never block on the disk and never throw: a reading whose time is not a calendar time (non-finite, before 1970
+/// or after the year 9999: `WallClock.calendarTimes`) or whose value is not valid is dropped
 /// and counted in ``rejected``. A failed flush keeps the readings for the next one and reports the error to
 /// `onError`; samples and beats beyond ``Settings/maximumPending`` are then dropped oldest first.
 ///
@@ -145,7 +146,7 @@ public final class ReadingsRecorder: @unchecked Sendable {
     }
 
     private func record(_ time: Double, _ add: (inout PendingReadings) -> Void) {
-        guard time.isFinite, time >= 0 else { return reject() }
+        guard WallClock.calendarTimes.contains(time) else { return reject() }
         condition.lock()
         defer { condition.unlock() }
         guard !closed else { return }

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// The one aggregation behind every history: cut a range into buckets and aggregate each series over them.
 ///
 /// A bucket [a, b) takes the hourly rollups for the whole UTC hours inside it and minute rows only for its ragged
@@ -68,7 +70,10 @@ extension ReadingsStore {
         guard lower < upper else { return nil }
         let found = try statement(series.minuteSpan).query([.integer(lower), .integer(upper)]) {
             (row) throws(StoreError) -> (Int64, Int64)? in
-            guard try row.step(), let first = row.optionalReal(0) else { return nil }
+            // A minute outside the calendar (only a damaged store holds one) answers as no data, not a trap.
+            guard try row.step(), let first = row.optionalReal(0), WallClock.calendarTimes.contains(first) else {
+                return nil
+            }
             return (Int64(first), row.integer(1))
         }
         guard let (first, last) = found else { return nil }

@@ -44,22 +44,22 @@ extension ReadingsStore {
 
     private static func steps(_ start: Int64, _ end: Int64, _ totals: SeriesTotals) -> StepsBucket {
         StepsBucket(
-            start: Double(start), end: Double(end), steps: Int(totals.value(0).rounded()), minutes: totals.minutes)
+            start: Double(start), end: Double(end), steps: totals.count(0), minutes: totals.minutes)
     }
 
     private static func heartRate(_ start: Int64, _ end: Int64, _ totals: SeriesTotals) -> HeartRateBucket {
-        let samples = Int(totals.value(0).rounded())
+        let samples = totals.count(0)
         return HeartRateBucket(
             start: Double(start), end: Double(end), mean: samples > 0 ? totals.value(1) / Double(samples) : nil,
             minimum: totals.values[2], maximum: totals.values[3], samples: samples,
-            beats: Int(totals.value(4).rounded()), minutes: totals.minutes)
+            beats: totals.count(4), minutes: totals.minutes)
     }
 
     private static func motion(_ start: Int64, _ end: Int64, _ totals: SeriesTotals) -> MotionBucket {
-        let samples = Int(totals.value(0).rounded())
+        let samples = totals.count(0)
         let counts: [Activity: Int] = [
-            .still: Int(totals.value(2).rounded()), .walking: Int(totals.value(3).rounded()),
-            .running: Int(totals.value(4).rounded()),
+            .still: totals.count(2), .walking: totals.count(3),
+            .running: totals.count(4),
         ]
         // Ties go to the more active: a minute half walking, half still was a walk.
         let dominant = Activity.allCases.reversed().max { counts[$0, default: 0] < counts[$1, default: 0] }

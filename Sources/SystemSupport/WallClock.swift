@@ -13,4 +13,13 @@ package enum WallClock {
         clock_gettime(CLOCK_REALTIME, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
+
+    /// The Unix times (s) that stored readings and history ranges may name: from 1970-01-01T00:00:00Z up to
+    /// 10000-01-01T00:00:00Z, the years that four digits write. Every time that arrives from outside (a socket
+    /// request, an HTTP parameter, a command-line argument) is checked against it before any conversion to whole
+    /// seconds, which would trap beyond ±9.2e18.
+    package static let calendarTimes: ClosedRange<Double> = 0...253_402_300_800
+
+    /// ``calendarTimes`` as people read it, for error messages.
+    package static let calendarTimesText = "0 (1970-01-01) to 253402300800 (10000-01-01)"
 }

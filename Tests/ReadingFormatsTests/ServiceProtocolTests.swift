@@ -41,6 +41,11 @@ struct ServiceProtocolTests {
         (#"{"op":"history","reading":"raw"}"#, "not stored"),
         (#"{"op":"history","reading":"steps","per":"week"}"#, "\"per\" must be"),
         (#"{"op":"history","reading":"steps","from":5,"to":5}"#, "after \"from\""),
+        // Times beyond the calendar the store holds, which trapped converting to whole seconds.
+        (#"{"op":"history","reading":"motion","from":1e20}"#, "from 0 (1970-01-01) to 253402300800 (10000-01-01)"),
+        (#"{"op":"history","reading":"steps","to":9.3e18}"#, "\"to\" must be a Unix time in seconds from 0"),
+        (#"{"op":"history","reading":"heart_rate","from":253402300801}"#, "\"from\" must be a Unix time"),
+        (#"{"op":"history","reading":"steps","from":-1}"#, "\"from\" must be a Unix time"),
     ])
     func badRequestsSayWhatIsWrong(text: String, fragment: String) {
         #expect {

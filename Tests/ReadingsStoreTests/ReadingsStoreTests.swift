@@ -129,11 +129,31 @@ import Testing
         recorder.recordHeartRate(0, at: dayStart)
         recorder.recordBeat(at: dayStart, rrInterval: -0.5, quality: .good)
         recorder.recordMotion(userAcceleration: .nan, activity: .still, at: dayStart)
+        // Times past the calendar trapped turning into a minute (1e20 s) or gave dates no one can read.
+        recorder.recordSteps(1, at: 1e20)
+        recorder.recordHeartRate(60, at: 253_402_300_801)
         recorder.recordSteps(1, at: dayStart)
-        #expect(recorder.rejected == 7)
+        #expect(recorder.rejected == 9)
         try recorder.close()
         #expect(try store.steps(in: TimeRange(start: 0, end: 4e9))?.steps == 1)
         #expect(try store.latestHeartRate() == nil)
+    }
+
+    @Test func rangesBeyondTheCalendarAreCutToItAndAnsweredWithoutATrap() throws {
+        let store = try file.open()
+        let recorder = manualRecorder(store)
+        recorder.recordSteps(2, at: dayStart)
+        try recorder.close()
+        let far = TimeRange(start: 1e20, end: .infinity)
+        #expect(far.start == 253_402_300_800 && far.end == 253_402_300_800)
+        #expect(TimeRange(start: -.infinity, end: .nan).start == 0)
+        for granularity in [Granularity.minute, .hour, .day] {
+            #expect(try store.steps(in: far, per: granularity).isEmpty)
+            #expect(try store.motion(in: TimeRange(start: -1e300, end: 1e300), per: granularity).isEmpty)
+            #expect(try store.steps(in: TimeRange(start: 0, end: 1e20), per: granularity).map(\.steps) == [2])
+            #expect(try store.heartRate(in: TimeRange(start: 9e18, end: 1.7976931348623157e308), per: granularity).isEmpty)
+        }
+        #expect(try store.steps(in: TimeRange(start: -5, end: 1e300))?.steps == 2)
     }
 
     @Test func aClosedRecorderIgnoresReadings() throws {

@@ -1,3 +1,4 @@
+import SystemSupport
 import TextFormats
 
 /// A `history` request: stored readings from `from` to `to` (Unix time, s), summed or averaged per minute, hour or
@@ -51,8 +52,9 @@ public struct ServiceHistoryQuery: Sendable, Equatable {
 
     private static func time(_ value: JSONValue, _ key: String) throws(ServiceProtocolError) -> Double? {
         guard let member = value[key], !member.isNull else { return nil }
-        guard let time = member.numberValue, time.isFinite, time >= 0 else {
-            throw ServiceProtocolError("\"\(key)\" must be a Unix time in seconds, not \(member.rendered)")
+        guard let time = member.numberValue, WallClock.calendarTimes.contains(time) else {
+            throw ServiceProtocolError(
+                "\"\(key)\" must be a Unix time in seconds from \(WallClock.calendarTimesText), not \(member.rendered)")
         }
         return time
     }

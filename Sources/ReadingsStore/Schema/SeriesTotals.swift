@@ -28,6 +28,13 @@ struct SeriesTotals: Sendable, Equatable {
     /// Column `index` as a number, 0 when nil.
     func value(_ index: Int) -> Double { values[index] ?? 0 }
 
+    /// Column `index` as a whole count, rounded; 0 when nil, and when the stored value is no count at all (negative,
+    /// not finite or beyond 2⁵³: a damaged store), instead of a conversion that traps.
+    func count(_ index: Int) -> Int {
+        let value = value(index).rounded()
+        return value >= 0 && value <= 9_007_199_254_740_992 ? Int(value) : 0
+    }
+
     static func merged(_ a: Double?, _ b: Double?, _ merge: MinuteSeries.Merge) -> Double? {
         guard let a else { return b }
         guard let b else { return a }

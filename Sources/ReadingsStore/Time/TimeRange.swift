@@ -5,14 +5,22 @@ import SystemSupport
 /// Stored minutes belong to a range when the minute starts in it.
 public struct TimeRange: Sendable, Hashable, CustomStringConvertible {
     /// The first instant, s.
-    public var start: Double
+    public private(set) var start: Double
     /// The first instant after the range, s.
-    public var end: Double
+    public private(set) var end: Double
 
-    /// The range [`start`, `end`); `end` before `start` is read as an empty range at `start`.
+    /// The range [`start`, `end`); `end` before `start` is read as an empty range at `start`. Both are kept inside
+    /// the times a store can hold (`WallClock.calendarTimes`, 1970 to the year 10000; NaN counts as 1970), so that no
+    /// range, however it was made, reaches a conversion to whole seconds that would trap: callers that take times
+    /// from outside refuse the rest with an error first.
     public init(start: Double, end: Double) {
-        self.start = start
-        self.end = max(start, end)
+        self.start = Self.clamped(start)
+        self.end = max(self.start, Self.clamped(end))
+    }
+
+    private static func clamped(_ time: Double) -> Double {
+        let times = WallClock.calendarTimes
+        return time >= times.lowerBound ? min(time, times.upperBound) : times.lowerBound
     }
 
     /// The local day holding `now` (Unix time, s): from its midnight to the next, in the zone of `TZ` or
