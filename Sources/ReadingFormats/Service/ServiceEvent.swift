@@ -146,15 +146,15 @@ public enum ServiceEvent: Sendable, Equatable {
         }
         switch value["event"]?.stringValue {
         case "hello":
-            guard let version = value["protocol"]?.numberValue else {
+            guard let version = value["protocol"]?.countValue else {
                 throw ServiceProtocolError("the service's hello has no protocol version")
             }
             return .hello(
-                protocolVersion: Int(version), service: value["service"]?.stringValue ?? "",
+                protocolVersion: version, service: value["service"]?.stringValue ?? "",
                 availability: try ServiceAvailability(json: value))
         case "dropped":
             return .dropped(
-                count: Int(value["count"]?.numberValue ?? 0), total: Int(value["total"]?.numberValue ?? 0))
+                count: value["count"]?.countValue ?? 0, total: value["total"]?.countValue ?? 0)
         case "ended":
             guard let name = value["reading"]?.stringValue, let reading = ServiceReading(rawValue: name) else {
                 throw ServiceProtocolError("the service's ended event names no known reading")

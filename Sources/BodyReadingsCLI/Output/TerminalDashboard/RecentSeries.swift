@@ -34,15 +34,14 @@ struct RecentSeries: Sendable {
 
     /// The reading is measured from `time` on (s): from there, a bucket without values is `empty`.
     mutating func begin(at time: Double) {
-        guard time.isFinite else { return }
-        first = Int((time / bucket).rounded(.down))
+        guard let index = index(time) else { return }
+        first = index
     }
 
     /// Adds `value` measured at `time` (s, non-decreasing from call to call; an older time joins the newest
     /// bucket). Non-finite values are left out: a missing reading is not a value.
     mutating func add(_ value: Double, at time: Double) {
-        guard value.isFinite, time.isFinite else { return }
-        let index = max(Int((time / bucket).rounded(.down)), buckets.last?.index ?? .min)
+        guard value.isFinite, let index = index(time).map({ max($0, buckets.last?.index ?? .min) }) else { return }
         if first == nil { first = index }
         if let last = buckets.last, last.index == index {
             switch combine {
@@ -56,11 +55,17 @@ struct RecentSeries: Sendable {
         }
     }
 
+    /// The bucket holding `time`, or nil for a time no clock gives (not finite, or beyond ±2⁵² buckets: a service's
+    /// line can carry any number), which would trap converting to a whole number.
+    private func index(_ time: Double) -> Int? {
+        let index = (time / bucket).rounded(.down)
+        return abs(index) < 4_503_599_627_370_496 ? Int(index) : nil
+    }
+
     /// The values of the `count` buckets that end with the one holding `now`, oldest first; `empty` for a bucket
     /// without values since the reading was measured, nil before.
     func values(endingAt now: Double, count: Int) -> [Double?] {
-        guard count > 0 else { return [] }
-        let newest = Int((now / bucket).rounded(.down))
+        guard count > 0, let newest = index(now) else { return Array(repeating: nil, count: max(0, count)) }
         var values = (0..<count).map { slot -> Double? in
             guard let first, newest - (count - 1 - slot) >= first else { return nil }
             return empty

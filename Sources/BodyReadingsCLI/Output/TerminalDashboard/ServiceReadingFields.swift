@@ -9,10 +9,10 @@ import TextFormats
 enum ServiceReadingFields {
     /// The step (`count` is the service's running count), or why the line is not one.
     static func step(_ fields: JSONValue) -> Result<Step, ServiceProtocolError> {
-        guard let t = fields["t"]?.numberValue, let count = fields["steps"]?.numberValue,
+        guard let t = fields["t"]?.numberValue, let count = fields["steps"]?.countValue,
             let name = fields["activity"]?.stringValue, let activity = Activity(rawValue: name)
         else { return .failure(ServiceProtocolError("the service's steps lack \"t\", \"steps\" or \"activity\"")) }
-        return .success(Step(time: t, count: Int(count), cadence: fields["cadence"]?.numberValue ?? .nan, activity: activity))
+        return .success(Step(time: t, count: count, cadence: fields["cadence"]?.numberValue ?? .nan, activity: activity))
     }
 
     /// The heartbeat.

@@ -157,7 +157,7 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
             switch ServiceReadingFields.step(fields) {
             case .success(let step):
                 // A service without the day's count (no `today`) has no store: its running count is the day's.
-                let today = fields["today"]?.numberValue.map { Int($0) } ?? step.count
+                let today = fields["today"]?.countValue ?? step.count
                 update = .reading(StepsUpdate(step: step, today: today))
             case .failure(let error):
                 update = .availability(.unavailable(reason: error.message))
@@ -208,7 +208,7 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
         }
         let body = try result.get()
         let bucket = body["buckets"]?.arrayValue?.last
-        return (Int(bucket?["steps"]?.numberValue ?? 0), Int(bucket?["minutes"]?.numberValue ?? 0))
+        return (bucket?["steps"]?.countValue ?? 0, bucket?["minutes"]?.countValue ?? 0)
     }
 
     /// Hands the reply of request `id` to its waiter.
