@@ -60,6 +60,9 @@ final class DeviceCapture: @unchecked Sendable {
 
     /// `/sys/bus/iio/devices/iio:deviceN`: where a local device's attributes live.
     var sysfsDirectory: String { "/sys/bus/iio/devices/" + deviceID }
+    /// Whether the capture's context is the local one (its devices are in `sysfsDirectory`); set on the capture
+    /// thread once the context is open, and read only there.
+    private var isLocalContext = false
 
     /// Starts the thread and waits until capture runs (the first refill is armed) or failed to start.
     func start() throws(CaptureError) {
@@ -135,6 +138,7 @@ final class DeviceCapture: @unchecked Sendable {
         var failure: CaptureError?
         do throws(CaptureError) {
             let context = try openContext()
+            isLocalContext = context.isLocal
             // Claimed before the first write and given up after the restorer ran (defers run last-declared first).
             let claim = try DeviceClaim(
                 context: context, deviceID: deviceID, role: sensors.isEmpty ? "steps" : nil, label: label)
@@ -225,19 +229,34 @@ final class DeviceCapture: @unchecked Sendable {
 
     // MARK: Failures and losses, as the loops report them
 
-    /// A libiio failure as a capture error: permission and busy errors naming what was refused, ENODEV as vanished.
-    /// `attribute`: what was being written, nil for a read.
+    /// A libiio failure as a capture error: permission and busy errors naming what was refused, ENODEV as vanished,
+    /// and ENOENT as vanished too when the local device's sysfs directory is gone (unplugged while the capture was
+    /// set up: libiio writing `buffer/watermark` for a hub that just went). `attribute`: what was being written, nil
+    /// for a read.
     func wrap(_ error: IIOError, writing attribute: String?) -> CaptureError {
+        if Self.isVanish(error.errno, local: isLocalContext, directoryExists: {
+            FileManager.default.fileExists(atPath: sysfsDirectory)
+        }) {
+            return error.errno == .noSuchDevice ? vanished(error) : removed
+        }
         switch error.errno {
         case .permissionDenied, .notPermitted:
             let what = attribute.map { "cannot write \($0) of \(label)" } ?? "cannot read \(label)"
             return CaptureError(.permissionDenied, "\(what): permission denied")
         case .busy:
             return CaptureError(.busy, "\(label) is busy")
-        case .noSuchDevice:
-            return vanished(error)
         default:
             return CaptureError(SensorError(error, uri: uri))
+        }
+    }
+
+    /// Whether a failure with `errno` means the device went away: ENODEV always; ENOENT when the context is local
+    /// and the device's sysfs directory no longer exists (elsewhere ENOENT is a missing attribute).
+    static func isVanish(_ errno: IIOErrno, local: Bool, directoryExists: () -> Bool) -> Bool {
+        switch errno {
+        case .noSuchDevice: return true
+        case .noSuchFileOrDirectory: return local && !directoryExists()
+        default: return false
         }
     }
 
