@@ -240,10 +240,15 @@ if Context.environment["BODYREADINGS_FUZZ"] != nil {
         ("fuzz-scan-decoder", "ScanDecoder", ["Sensors", "IIO", "MotionMath"]),
         ("fuzz-iiod-protocol", "IIODProtocol", ["IIODTestServer", "MotionSimulation"]),
         ("fuzz-cli-arguments", "CLIArguments", ["BodyReadingsCLI", "Sensors"]),
+        ("fuzz-service-request", "ServiceRequest", ["FuzzStoreFixture", "ReadingFormats", "Service", "TextFormats"]),
+        ("fuzz-http-request", "HTTPRequest", ["FuzzStoreFixture", "HTTP", "Fusion", "Pulse", "ReadingsStore", "ReadingsWeb"]),
     ]
     package.targets += [
         .target(name: "CFuzzerDriver", path: "Tests/Fuzz/CFuzzerDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"], path: "Tests/Fuzz/Support", swiftSettings: strict),
+        .target(
+            name: "FuzzStoreFixture", dependencies: ["ReadingsStore", "Pedometry", "Pulse"], path: "Tests/Fuzz/StoreFixture",
+            swiftSettings: strict),
     ]
     package.targets += harnesses.map { harness in
         .executableTarget(

@@ -8,7 +8,19 @@ extension StoreRecording {
     /// the last readings too): steps and heart rate as `bodyreadings history` prints them in JSON, motion as the
     /// per-minute summary (`mean_user_acceleration`, `activity`, `minutes` per bucket).
     public func history(_ query: ServiceHistoryQuery) throws(ServiceProtocolError) -> [(String, JSONValue)] {
-        let now = WallClock.now()
+        do throws(StoreError) {
+            try flush()
+        } catch {
+            throw ServiceProtocolError("the readings store failed: \(error)")
+        }
+        return try Self.history(query, in: store, now: WallClock.now())
+    }
+
+    /// The answer to `query` from what `store` holds, as of `now` (Unix time, s): the range without `from` starts at
+    /// the beginning of `now`'s local day, without `to` it ends at `now`.
+    public static func history(_ query: ServiceHistoryQuery, in store: ReadingsStore, now: Double)
+        throws(ServiceProtocolError) -> [(String, JSONValue)]
+    {
         let start = query.from ?? TimeRange.today(now: now).start
         let range = TimeRange(start: start, end: max(query.to ?? now, start))
         let granularity: Granularity =
@@ -25,7 +37,6 @@ extension StoreRecording {
         case .raw: throw ServiceProtocolError("raw samples are not stored; ask for steps, heart_rate or motion")
         }
         do throws(StoreError) {
-            try flush()
             if let reading {
                 let history = try store.history(HistoryQuery(reading: reading, range: range, granularity: granularity))
                 guard case .object(let members) = history.json else { return [] }
