@@ -120,6 +120,44 @@ struct MotionCheckTests {
         #expect(check([120], summary(overruns: 1, missed: 1, dropped: 1), polled) == ["dropped_readings 1"])
     }
 
+    @Test("the hub's own stall excuses the overruns and the gap it caused, and nothing else")
+    func feederStalls() {
+        let start = 1_796_083_200.0
+        var buffered = settings(.tilt, start: start)
+        buffered.expectedRows = 196
+        // The guest was descheduled for 0.1 s: the hub sent no report between rows 119 and 124 (5 intervals, over
+        // the 3 allowed), and each of the accelerometer's and gyroscope's captures reported the gap.
+        let rows = lines(.tilt, start: start, count: 200, interval: 0.02, skipping: [120, 121, 122, 123],
+                         summary: summary(overruns: 2, missed: 8))
+        func sends(stallingAfter stall: Int?) -> [String: [Double]] {
+            let times = (-50..<200).filter { stall == nil || !((stall! + 1)...(stall! + 4)).contains($0) }
+                .map { start + Double($0) * 0.02 }
+            return ["accel_3d": times, "gyro_3d": times.map { $0 + 0.001 }]
+        }
+        func check(_ sends: [String: [Double]]?, _ text: String = rows) -> MotionCheck.Result {
+            var settings = buffered
+            settings.feederSends = sends
+            return MotionCheck(settings: settings).check(text)
+        }
+        let stalled = check(sends(stallingAfter: 119))
+        #expect(stalled.failures.isEmpty, "\(stalled.failures)")
+        #expect(stalled.feederStalls.count == 2 && stalled.feederStalls.allSatisfy { $0.held == 4 })
+        // Without the hub's record, or with a record of regular sends, the same rows are the product's losses.
+        #expect(check(nil).failures.contains("overruns 2") && check(nil).failures.contains { $0.hasPrefix("gap of") })
+        let regular = check(sends(stallingAfter: nil)).failures
+        #expect(regular.contains { $0.contains("the feeder stalled 0 time(s)") } && regular.contains { $0.hasPrefix("gap of") })
+        // A stall at another time does not explain the gap.
+        let elsewhere = check(sends(stallingAfter: 20)).failures
+        #expect(elsewhere.contains { $0.hasPrefix("gap of") })
+        // More than the stalls held, or anything dropped, is never the rig's.
+        #expect(check(sends(stallingAfter: 119), lines(.tilt, start: start, count: 200, interval: 0.02,
+            skipping: [120, 121, 122, 123], summary: summary(overruns: 3, missed: 8))).failures
+            .contains { $0.contains("the feeder stalled 2 time(s), holding 8 report(s)") })
+        #expect(check(sends(stallingAfter: 119), lines(.tilt, start: start, count: 200, interval: 0.02,
+            skipping: [120, 121, 122, 123], summary: summary(overruns: 2, missed: 8, dropped: 1))).failures
+            == ["dropped_readings 1"])
+    }
+
     @Test("empty or malformed input fails")
     func malformed() {
         #expect(!MotionCheck(settings: MotionCheck.Settings()).check("").failures.isEmpty)

@@ -47,7 +47,9 @@ modprobe bma400_i2c || say "modprobe bma400_i2c failed"
 # Virtual laptop sensor hub.
 # Started with chroot directly (not through the H function) so that $! is the hub itself, for the unplug scenario.
 # Real-time priority keeps the report cadence steady while streams and fusion run beside it in the slow guest.
-chroot /host chrt -f 50 "$HUB" hub $TRUTH_ARGS > /tmp/hub.log 2>&1 &
+# Every report it sends is logged (/host/tmp/hub-sends.log), so that check-stream can tell its own stalls (the guest
+# descheduled on a loaded host) from a stream's losses.
+chroot /host chrt -f 50 "$HUB" hub $TRUTH_ARGS --send-log /tmp/hub-sends.log > /tmp/hub.log 2>&1 &
 HUB_PID=$!
 for _ in $(seq 300); do
     iio_dev accel_3d >/dev/null && iio_dev gyro_3d >/dev/null && iio_dev magn_3d >/dev/null && break

@@ -4,7 +4,7 @@ import MotionSimulation
 
 /// The `bodyreadings-virtual-hub` command line (test support for the hardware-in-the-loop tier).
 ///
-///     bodyreadings-virtual-hub [hub] [COMMON] [--unplug-after S] [--ready-file PATH] [--verbose]
+///     bodyreadings-virtual-hub [hub] [COMMON] [--unplug-after S] [--ready-file PATH] [--send-log PATH] [--verbose]
 ///     bodyreadings-virtual-hub bmi160 --bus N [--address 0x68] [--rate HZ] [COMMON]
 ///     bodyreadings-virtual-hub bma400 --bus N [--address 0x14] [--rate HZ] [--initial-steps N] [--step-log PATH]
 ///                                    [--start-file PATH] [--go-file PATH] [COMMON]
@@ -13,7 +13,7 @@ import MotionSimulation
 ///                                    [--interval-ms N] [COMMON] < samples
 ///     bodyreadings-virtual-hub check-stream [--start T] [--settle S] [--max-gravity-angle DEG]
 ///                                    [--max-rate-error E] [--interval S] [--max-gap-intervals N] [--expected-rows N] [--tolerate-losses]
-///                                    [--max-missed-fraction F]
+///                                    [--max-missed-fraction F] [--send-log PATH]
 ///                                    [COMMON] < jsonl
 ///     COMMON: --trajectory rest|tilt|rotate|sway|rest-then-sway|tilts|demo|walk --duration S --gyro-bias x,y,z --accel-offset x,y,z
 ///             --noise FACTOR --seed N
@@ -65,6 +65,8 @@ public enum HubCommandLine {
           --tolerate-losses     check-stream: do not fail on the summary's overrun and loss counters
           --max-missed-fraction F  check-stream: a polled schedule may miss up to F of the rows' samples, if the
                                 summary's overruns match the rows' gaps (default 0; needs --interval)
+          --send-log PATH       hub: append "REALTIME SENSOR" per input report sent; check-stream: read it, and
+                                take overruns and gaps that the feeder's own stalls explain as the rig's
           --verbose             hub: log every uhid request to stderr
 
         """
@@ -165,9 +167,10 @@ public enum HubCommandLine {
                     return fail("--address needs a 7-bit address like 0x68, got '\(text)'")
                 }
                 address = number
-            case "--ready-file", "--start-file", "--step-log", "--go-file":
+            case "--ready-file", "--start-file", "--step-log", "--go-file", "--send-log":
                 guard let text = value(option) else { return 64 }
                 switch option {
+                case "--send-log": hub.sendLog = text
                 case "--ready-file": hub.readyFile = text
                 case "--start-file": hub.startFile = text
                 case "--go-file": feeder.goFile = text
@@ -207,6 +210,10 @@ public enum HubCommandLine {
             return result.failures.isEmpty ? 0 : 1
         case "check-stream":
             streamCheck.trajectory = hub.trajectory
+            if let path = hub.sendLog {
+                guard let sends = FeederStall.sendLog(atPath: path) else { return fail("cannot read --send-log \(path)") }
+                streamCheck.feederSends = sends
+            }
             let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             let result = MotionCheck(settings: streamCheck).check(input)
             print(result.description + (result.failures.isEmpty ? "" : "; " + result.failures.prefix(5).joined(separator: "; ")))

@@ -23,6 +23,9 @@ public struct SensorHubRunner {
         /// Written with the CLOCK_REALTIME and CLOCK_MONOTONIC seconds of the trajectory's t = 0 ("REAL MONO"), so
         /// that kernel timestamps (realtime by default) and host arrival times map to trajectory time.
         public var startFile: String?
+        /// Appended with "REALTIME SENSOR" (CLOCK_REALTIME seconds, `accel_3d` …) for every input report sent, so that
+        /// `check-stream --send-log` can tell the feeder's own stalls from a product's losses.
+        public var sendLog: String?
         /// Log every uhid request to stderr.
         public var verbose = false
         /// Shortest report interval honoured, ms: a driver write of 0 means "fastest", which a TCG guest cannot keep.
@@ -38,6 +41,7 @@ public struct SensorHubRunner {
     private let motion: any Trajectory
     private var sent: [HubSensor: Int] = [:]
     private var restarts = 0
+    private var sendLog: Int32 = -1
 
     public init(settings: Settings) {
         self.settings = settings
@@ -59,6 +63,11 @@ public struct SensorHubRunner {
             let fd = open(readyFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             if fd >= 0 { close(fd) }
         }
+        if let path = settings.sendLog {
+            sendLog = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            if sendLog < 0 { throw SystemError("open \(path)", errno: errno) }
+        }
+        defer { if sendLog >= 0 { close(sendLog) } }
         let start = monotonicSeconds()
         if let startFile = settings.startFile { writeStartFile(startFile, monotonicStart: start) }
         let end = [settings.duration, settings.unplugAfter].compactMap { $0 }.min()
@@ -140,6 +149,10 @@ public struct SensorHubRunner {
             reading = current
             try device.send(UHIDEvent.input2(sensor.inputReport(sensor.value(in: current))))
             sent[sensor, default: 0] += 1
+            if sendLog >= 0 {
+                let line = Array((String(format: "%.6f", realtimeSeconds()) + " \(sensor.iioName)\n").utf8)
+                _ = line.withUnsafeBytes { write(sendLog, $0.baseAddress, $0.count) }
+            }
             // Keep the cadence like a sensor's own clock: a short stall (the guest descheduled for a few intervals)
             // is caught up at once; after a long one the cadence restarts instead of bursting.
             if due + 10 * interval < now {
