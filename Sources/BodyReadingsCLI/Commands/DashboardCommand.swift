@@ -129,7 +129,7 @@ enum DashboardCommand {
         if case .service(let path) = request.source {
             let provider: ServiceReadingsProvider
             do throws(CaptureError) {
-                provider = try ServiceReadingsProvider(path: path ?? ServiceMotionSource.defaultPath())
+                provider = try ServiceReadingsProvider(path: path ?? ServiceMotionSource.defaultPath(environment: console.environment))
             } catch {
                 throw SourceOptions.serviceFailure(error)
             }

@@ -67,7 +67,7 @@ enum PublishCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let request = try request(arguments, console: console)
-        let source = try SourceOptions.open(request.source)
+        let source = try SourceOptions.open(request.source, environment: console.environment)
         if !request.raw { try StreamCommand.requireDeviceMotion(source.info, command: "publish") }
         try SourceOptions.check(interval: request.interval, against: source.info, command: "publish")
         let input = SourceInput(

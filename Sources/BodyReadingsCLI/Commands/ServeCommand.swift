@@ -244,7 +244,7 @@ enum ServeCommand {
         _ specification: MotionSourceSpecification, counter: StepCounterChoice, _ arguments: ParsedArguments,
         console: Console, baseInterval: Double, log: @escaping @Sendable (CaptureNote) -> Void
     ) throws -> ServiceCapture {
-        let source = try SourceOptions.open(specification)
+        let source = try SourceOptions.open(specification, environment: console.environment)
         let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
         var restart: ServiceCapture.SourceFactory?
         if case .replay = specification {

@@ -90,7 +90,7 @@ enum StepsCommand {
             return .ok
         }
 
-        let source = try SourceOptions.open(SourceOptions.specification(arguments))
+        let source = try SourceOptions.open(SourceOptions.specification(arguments), environment: console.environment)
         guard let counter = choice.resolve(hasHardware: source.info.hasStepCounter) else {
             source.stop()
             throw CLIError(
