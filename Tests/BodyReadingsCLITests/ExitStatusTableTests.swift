@@ -72,6 +72,7 @@ struct ExitStatusTableTests {
         Case(status: 64, arguments: ["publish", "mqtt://127.0.0.1:1", "--source", "sim", "--topic-prefix", "a\u{1B}b"]),
         Case(status: 64, arguments: ["serve", "--source", "sim", "--no-store", "--mqtt", "mqtt://127.0.0.1:1",
                                      "--device-id", "lab+1"]),
+        Case(status: 64, arguments: ["steps", "--source", "sim", "--step-length", "0.7", "--height", "1.8"]),
         Case(status: 64, arguments: ["dashboard", "--source", "sim", "--interval", "0"]),
         Case(status: 64, arguments: ["heart-rate", "--source", "sim", "--count", "0"]),
         Case(status: 64, arguments: ["history", "steps", "--per", "week"]),
