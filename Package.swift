@@ -6,7 +6,7 @@
 //   MotionMath (vectors, matrices, quaternions, IMUSample, seeded generators) is below them all; Fusion,
 //   MotionSimulation, Sensors and Calibration use it.
 //   TextFormats (number text, the one JSONValue) serves ReadingFormats (the recording and fused-output files),
-//   Calibration (its file) and the CLI.
+//   Calibration (its file), Sensors (numbers in its notes) and the CLI.
 //   BodyReadings (the pipeline, MotionManager, the sim and replay sources) and the test rigs use MotionSimulation.
 //   SystemSupport (the one POSIX funnel: EINTR-retrying calls with typed errors, write-all and read-all; threads,
 //   locks, conditions, poll, the monotonic clock, kept-open sysfs files, atomic file replacement) serves IIO,
@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "MotionSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "TextFormats", swiftSettings: strict),
         .target(name: "SystemSupport", swiftSettings: strict),
-        .target(name: "Sensors", dependencies: ["IIO", "MotionMath", "SystemSupport"], swiftSettings: strict),
+        .target(name: "Sensors", dependencies: ["IIO", "MotionMath", "SystemSupport", "TextFormats"], swiftSettings: strict),
         .target(
             name: "Calibration", dependencies: ["MotionMath", "SystemSupport", "TextFormats"], swiftSettings: strict),
         .target(

@@ -30,7 +30,7 @@ public struct BearerToken: Sendable {
     }
 
     /// The token in the first line of the file at `path` (what `openssl rand -hex 32 > FILE` writes). Refused as
-    /// ``init(_:)`` does, and when every user of the machine may read the file.
+    /// ``init(_:)`` does, when it is not a regular file, and when every user of the machine may read the file.
     public init(contentsOf path: String) throws(BearerTokenError) {
         var status = stat()
         do throws(SystemError) {
@@ -38,6 +38,8 @@ public struct BearerToken: Sendable {
         } catch {
             throw .unreadable(path: path, reason: error.reason, errno: error.errno.rawValue)
         }
+        // A directory (or a device, a FIFO) is no token file, whatever its mode: say so before judging the mode.
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notAFile(path: path) }
         if status.st_mode & S_IROTH != 0 { throw .readableByOthers(path: path) }
         let bytes: [UInt8]
         do throws(SystemError) {

@@ -2,6 +2,8 @@
 public enum BearerTokenError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file could not be read: the C library's reason and errno.
     case unreadable(path: String, reason: String, errno: Int32)
+    /// The path names a directory or another file that is not a regular file.
+    case notAFile(path: String)
     /// Every user of the machine may read the file, so the token is no secret.
     case readableByOthers(path: String)
     /// The text (or the file's first line) is empty.
@@ -15,6 +17,8 @@ public enum BearerTokenError: Error, Sendable, Hashable, CustomStringConvertible
         switch self {
         case .unreadable(let path, let reason, _):
             return "cannot read the token file \(path): \(reason)"
+        case .notAFile(let path):
+            return "the token file \(path) is not a regular file"
         case .readableByOthers(let path):
             return "the token file \(path) is readable by every user"
         case .empty(let path):

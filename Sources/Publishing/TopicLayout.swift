@@ -31,11 +31,31 @@ public struct TopicLayout: Sendable, Hashable {
     /// Retained `online`/`offline` with the publisher's counters.
     public var status: String { prefix + "/status" }
 
+    /// The longest topic or client id MQTT carries, in UTF-8 bytes (a two-byte length field).
+    public static let maximumBytes = 65_535
+    /// Room kept for what is added to the prefix or device id: `/imu/data_raw`, `bodyreadings-`, Home Assistant's
+    /// `homeassistant/sensor/<id>/<object>/config`.
+    static let addedBytes = 64
+
     private static func check(_ text: String, what: String) throws(TopicLayoutError) {
         guard !text.isEmpty else { throw .empty(what: what) }
-        if let bad = text.first(where: { $0 == "+" || $0 == "#" || $0 == "\0" }) {
+        if let bad = text.first(where: { $0 == "+" || $0 == "#" }) {
             throw .forbiddenCharacter(what: what, text: text, character: bad)
         }
+        // The broker library refuses control characters (NUL included) and Unicode non-characters in UTF-8 text.
+        if let bad = text.unicodeScalars.first(where: isRefusedByBrokers) {
+            throw .controlCharacter(what: what, text: text, scalar: bad.value)
+        }
         guard !text.hasPrefix("$") else { throw .reserved(what: what, text: text) }
+        let limit = maximumBytes - addedBytes
+        guard text.utf8.count <= limit else { throw .tooLong(what: what, bytes: text.utf8.count, limit: limit) }
+    }
+
+    /// C0 and C1 controls, DEL, and the non-characters U+FDD0…U+FDEF and U+xFFFE/U+xFFFF: MQTT (and mosquitto's
+    /// UTF-8 check) forbids them in topics and client ids.
+    static func isRefusedByBrokers(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value <= 0x1F || (0x7F...0x9F).contains(value) || (0xFDD0...0xFDEF).contains(value)
+            || value & 0xFFFE == 0xFFFE
     }
 }

@@ -24,6 +24,20 @@ public enum FixedDecimal {
         }
     }
 
+    /// `value` for a sentence: rounded to `significant` significant digits (at most 17 decimals), without trailing
+    /// zeros or exponent — `0.30000000000000004` → `"0.3"`, `1e9` → `"1000000000"`, `1e-6` → `"0.000001"`,
+    /// `3.3333333` → `"3.333"`.
+    public static func readable(_ value: Double, significant: Int = 4) -> String {
+        guard value.isFinite, value != 0 else { return value == 0 ? "0" : string(value, digits: 0) }
+        let magnitude = Int(floor(log10(abs(value))))
+        var text = string(value, digits: max(0, significant - 1 - magnitude))
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
     /// `string(value, digits:)` right-aligned with spaces to at least `width` characters.
     public static func string(_ value: Double, digits: Int, width: Int) -> String {
         let text = string(value, digits: digits)

@@ -9,7 +9,7 @@ struct CalibrationFileErrorFixTests {
     @Test(arguments: [
         (CalibrationFileError.notFound(path: "/c/imu.json"), ExitCode.ioError, "'bodyreadings calibrate gyro"),
         (.unreadable(path: "/c/imu.json", reason: "Permission denied", permission: true), .noPermission,
-            "check its permissions"),
+            "its permissions, or where a link points"),
         (.truncated(path: "/c/imu.json"), .dataError, "'bodyreadings calibrate reset'"),
         (.corrupt(path: "/c/imu.json", detail: "no sensor"), .dataError, "Calibration/README.md"),
         (.unsupportedVersion(path: "/c/imu.json", found: 9, supported: 1), .dataError, "release that wrote it"),

@@ -84,7 +84,8 @@ struct PublishCommandTests {
             (["publish", "mqtt://broker", "--device-id", "a+b"], 64, "--device-id"),
             (["publish", "mqtt://127.0.0.1:\(free)"], 69, "unreachable (Connection refused)"),
             (["publish", "mqtt://board:wrong@127.0.0.1:\(broker.port)"], 77, "login refused"),
-            (["publish", "mqtts://localhost:\(broker.port)", "--cafile", "/nonexistent/ca.pem"], 74, "TLS files"),
+            (["publish", "mqtts://localhost:\(broker.port)", "--cafile", "/nonexistent/ca.pem"], 74,
+             "cannot read the --cafile file /nonexistent/ca.pem"),
         ]
         for (arguments, status, text) in cases {
             let result = runStream(arguments + ["--source", "sim", "--fast", "--count", "1"])

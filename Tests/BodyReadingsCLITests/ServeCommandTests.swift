@@ -1,5 +1,6 @@
 import BodyReadings
 import Foundation
+import ReadingFormats
 import Sensors
 import TestSupport
 import Testing
@@ -185,13 +186,33 @@ struct ServeCommandTests {
         }
     }
 
+    @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
+    func aFullServiceSaysSoToTheClientItTurnsAway() throws {
+        let serve = try RunningServe(["--max-clients", "1"])
+        // The one client it serves; until the service has seen RunningServe's probes go, it may turn this one away.
+        var first: ServiceConnection?
+        #expect(waitUntil {
+            first = try? ServiceConnection(path: serve.socket)
+            return first != nil
+        })
+        #expect(first?.availability.source == "sim (seed 1)")
+        let result = runStream(["stream", "--source", "serve:\(serve.socket)", "--count", "1"])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("the service is full (1 client)"), "\(result.stderr)")
+        #expect(result.stderr.contains("--max-clients") && !result.stderr.contains("start it"), "\(result.stderr)")
+        serve.process.send(SIGTERM)
+        #expect(serve.process.exitCode() == 0, "\(serve.stderr)")
+    }
+
     @Test func busySensorsNameTheRunningService() throws {
         let busy = CaptureError(.busy, "accel_3d (iio:device0): the buffer is busy")
         #expect(busy.fix(runningService: "/run/bodyreadings/serve.sock")?.contains("--source serve") == true)
         #expect(busy.fix(runningService: nil)?.contains("iio-sensor-proxy") == true)
 
         let directory = try TemporaryDirectory(prefix: "br-run")
-        let environment = ["XDG_RUNTIME_DIR": directory.path]
+        let environment = [
+            "XDG_RUNTIME_DIR": directory.path, ServiceSocketPath.systemDirectoryVariable: directory.file("system"),
+        ]
         #expect(RunningService.socket(environment: environment) == nil)
         try FileManager.default.createDirectory(atPath: directory.file("bodyreadings"), withIntermediateDirectories: true)
         let path = directory.file("bodyreadings/serve.sock")
@@ -199,6 +220,11 @@ struct ServeCommandTests {
         #expect(RunningService.socket(environment: environment) == path)
         listener.close()
         #expect(RunningService.socket(environment: environment) == nil, "a stale socket is not a running service")
+        // The system service's socket, where the environment puts its directory.
+        try FileManager.default.createDirectory(atPath: directory.file("system"), withIntermediateDirectories: true)
+        let system = try UnixSocketListener(path: directory.file("system/serve.sock"))
+        #expect(RunningService.socket(environment: environment) == directory.file("system/serve.sock"))
+        system.close()
     }
 }
 

@@ -31,6 +31,16 @@ struct StreamCommandTests {
         #expect(result.stderr.contains("stopped (count reached) after 25 updates"))
     }
 
+    /// Numbers computed for a note or an error (a rate from an interval, an option's limits) are rounded for people.
+    @Test func numbersInNotesAreRoundedForPeople() {
+        let note = runStream(["stream", "--source", "sim", "--fast", "--count", "1", "--interval", "0.007"])
+        #expect(note.status == 0, "\(note.stderr)")
+        #expect(note.stderr.contains("≥ 142.9 Hz") && !note.stderr.contains("142.857"), "\(note.stderr)")
+        let limits = runStream(["stream", "--source", "sim", "--duration", "0"])
+        #expect(limits.status == 64)
+        #expect(limits.stderr.contains("must be between 0.000001 and 1000000000, not 0"), "\(limits.stderr)")
+    }
+
     @Test func durationStopsAfterThatMuchSampleTime() throws {
         let result = runStream(["stream", "--source", "sim", "--fast", "--duration", "3", "--interval", "0.5"])
         #expect(result.status == 0)
@@ -146,11 +156,11 @@ struct CaptureErrorExitCodeTests {
     ] as [(CaptureError.Kind, ExitCode, String?)])
     func kindMapsToSysexitsAndFix(kind: CaptureError.Kind, status: ExitCode, fix: String?) {
         let error = CaptureError(kind, "message")
-        #expect(error.cliError.exitCode == status)
+        #expect(error.cliError(environment: Console.detachedEnvironment).exitCode == status)
         if let fix {
-            #expect(error.cliError.message.hasPrefix("message; ") && error.cliError.message.contains(fix))
+            #expect(error.cliError(environment: Console.detachedEnvironment).message.hasPrefix("message; ") && error.cliError(environment: Console.detachedEnvironment).message.contains(fix))
         } else {
-            #expect(error.cliError.message == "message")
+            #expect(error.cliError(environment: Console.detachedEnvironment).message == "message")
         }
     }
 
@@ -160,11 +170,11 @@ struct CaptureErrorExitCodeTests {
         #expect(permission.kind == .permissionDenied)
         #expect(permission.message == "cannot open /dev/iio:device0")
         #expect(
-            permission.cliError.message.contains("udev/60-bodyreadings.rules")
-                && permission.cliError.message.contains("'iio'"))
+            permission.cliError(environment: Console.detachedEnvironment).message.contains("udev/60-bodyreadings.rules")
+                && permission.cliError(environment: Console.detachedEnvironment).message.contains("'iio'"))
         let busy = CaptureError(SensorError(.busy, "iio:device0 busy"))
         #expect(busy.message == "iio:device0 busy")
-        #expect(busy.cliError.message.contains("iio-sensor-proxy"))
+        #expect(busy.cliError(environment: Console.detachedEnvironment).message.contains("iio-sensor-proxy"))
     }
 
     /// A slow delivery is a value; the CLI phrases the advice with its option, the library without.

@@ -30,6 +30,29 @@ import Testing
         #expect(throws: TopicLayoutError.empty(what: "topic prefix")) { try TopicLayout(prefix: "/", deviceID: "x") }
     }
 
+    /// What the broker library refuses (control characters, non-characters, topics beyond 65,535 bytes) is refused
+    /// here, before any connection, instead of failing the publish later.
+    @Test func rejectsWhatTheBrokerLibraryRefuses() {
+        #expect(throws: TopicLayoutError.controlCharacter(what: "topic prefix", text: "a\u{1B}b", scalar: 0x1B)) {
+            try TopicLayout(prefix: "a\u{1B}b", deviceID: "x")
+        }
+        #expect(throws: TopicLayoutError.controlCharacter(what: "device id", text: "pi\u{85}", scalar: 0x85)) {
+            try TopicLayout(deviceID: "pi\u{85}")
+        }
+        #expect(throws: TopicLayoutError.controlCharacter(what: "device id", text: "x\u{FFFF}", scalar: 0xFFFF)) {
+            try TopicLayout(deviceID: "x\u{FFFF}")
+        }
+        let long = String(repeating: "a", count: 65_472)
+        #expect(throws: TopicLayoutError.tooLong(what: "topic prefix", bytes: 65_472, limit: 65_471)) {
+            try TopicLayout(prefix: long, deviceID: "x")
+        }
+        #expect(throws: TopicLayoutError.tooLong(what: "device id", bytes: 65_472, limit: 65_471)) {
+            try TopicLayout(deviceID: long)
+        }
+        let longest = try? TopicLayout(prefix: String(repeating: "é", count: 32_735), deviceID: "x")
+        #expect(longest?.status.utf8.count ?? .max <= TopicLayout.maximumBytes)
+    }
+
     @Test func hostNamesBecomeSafeDeviceIDs() {
         #expect(DeviceIdentity.sanitized("pi-4.local") == "pi-4")
         #expect(DeviceIdentity.sanitized("lab #2/b+c") == "lab__2_b_c")

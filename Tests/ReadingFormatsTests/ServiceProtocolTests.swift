@@ -129,8 +129,13 @@ struct ServiceProtocolTests {
         #expect(ServiceSocketPath.user(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]) == "/run/user/1000/bodyreadings/serve.sock")
         #expect(ServiceSocketPath.user(environment: [:]) == nil)
         #expect(ServiceSocketPath.server(environment: ["RUNTIME_DIRECTORY": "/run/bodyreadings"], isRoot: false) == "/run/bodyreadings/serve.sock")
-        #expect(ServiceSocketPath.server(environment: [:], isRoot: true) == ServiceSocketPath.system)
+        #expect(ServiceSocketPath.server(environment: [:], isRoot: true) == "/run/bodyreadings/serve.sock")
+        #expect(
+            ServiceSocketPath.server(environment: ["BODYREADINGS_SYSTEM_RUNTIME_DIR": "/t/run"], isRoot: true)
+                == "/t/run/serve.sock")
         #expect(ServiceSocketPath.server(environment: [:], isRoot: false) == nil)
-        #expect(ServiceSocketPath.candidates(environment: ["XDG_RUNTIME_DIR": "/r"]) == ["/r/bodyreadings/serve.sock", ServiceSocketPath.system])
+        #expect(ServiceSocketPath.candidates(environment: ["XDG_RUNTIME_DIR": "/r"]) == ["/r/bodyreadings/serve.sock", "/run/bodyreadings/serve.sock"])
+        #expect(
+            ServiceSocketPath.candidates(environment: ["BODYREADINGS_SYSTEM_RUNTIME_DIR": "/t"]) == ["/t/serve.sock"])
     }
 }

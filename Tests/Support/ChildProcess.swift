@@ -2,8 +2,9 @@ import Foundation
 
 /// A child process started with `posix_spawn`, with an empty signal mask and default signal dispositions.
 ///
-/// Use it for children a test stops with a signal. Foundation's `Process` (and so `Subprocess.run`) hands its children the signal mask of the thread that starts them; under the test runner
-/// that mask blocks SIGTERM, so a broker started that way ignores `terminate()` and `waitUntilExit()` never returns.
+/// Use it for children a test stops with a signal; their environment is ``ChildEnvironment/make(_:)``'s. Foundation's
+/// `Process` (and so `Subprocess.run`) hands its children the signal mask of the thread that starts them; under the
+/// test runner that mask blocks SIGTERM, so a broker started that way ignores `terminate()` and `waitUntilExit()` never returns.
 public final class ChildProcess: @unchecked Sendable {
     // @unchecked: `exitStatus` is guarded by `lock`.
 
@@ -60,8 +61,10 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let envp = ChildEnvironment.make().map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, path, &actions, &attributes, argv, environ)
+        let status = posix_spawn(&child, path, &actions, &attributes, argv, envp)
         if pipeEnds[1] >= 0 { close(pipeEnds[1]) }
         guard status == 0 else {
             if pipeEnds[0] >= 0 { close(pipeEnds[0]) }

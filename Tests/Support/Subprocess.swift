@@ -13,7 +13,8 @@ public enum Subprocess {
 
     /// Runs `program` (a path, or a name found by `locate`) with `arguments`, no standard input, and collects its
     /// output. Kills it after `timeout` seconds (status -1). With `mergingStandardError`, both streams go to
-    /// `stdout` in the order written. `environment`, when given, replaces the inherited environment.
+    /// `stdout` in the order written. `environment`, when given, replaces the inherited environment; either way the
+    /// child runs detached from the machine's runtime directories (``ChildEnvironment``).
     public static func run(
         _ program: String, _ arguments: [String], timeout: Double = 20, mergingStandardError: Bool = false,
         environment: [String: String]? = nil
@@ -21,7 +22,7 @@ public enum Subprocess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : locate(program) ?? program)
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        process.environment = ChildEnvironment.make(environment)
         process.standardInput = FileHandle.nullDevice
         let out = Pipe()
         let err = Pipe()

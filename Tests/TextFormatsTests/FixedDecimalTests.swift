@@ -37,4 +37,13 @@ import TextFormats
         #expect(FixedDecimal.hex(0, width: 4) == "0000")
         #expect(FixedDecimal.hex(0x1_0000, width: 4) == "10000")
     }
+
+    /// Numbers in sentences: rounded for people, never `0.30000000000000004` or `1e-06`.
+    @Test(arguments: [
+        (0.30000000000000004, "0.3"), (1e9, "1000000000"), (1e-6, "0.000001"), (3.3333333333333335, "3.333"),
+        (0, "0"), (-2.5, "-2.5"), (100, "100"), (612.3456, "612.3"), (0.1 + 0.2, "0.3"), (-0.00001, "-0.00001"),
+    ] as [(Double, String)])
+    func readableNumbers(value: Double, text: String) {
+        #expect(FixedDecimal.readable(value) == text)
+    }
 }

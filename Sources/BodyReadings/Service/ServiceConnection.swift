@@ -37,11 +37,18 @@ public final class ServiceConnection: @unchecked Sendable {
         let answered = SystemCall.retryingInterrupts { poll(&ready, 1, Int32(timeout * 1000)) } > 0
         let reader = LineReader(fileDescriptor: descriptor, ownsDescriptor: false, source: path)
         var greeting: (String, ServiceAvailability)?
-        if answered, let line = try? reader.nextLine(), case .hello(_, let service, let availability)? = try? ServiceEvent.parse(Array(line)) {
-            greeting = (service, availability)
+        var refusal: String?
+        if answered, let line = try? reader.nextLine() {
+            switch try? ServiceEvent.parse(Array(line)) {
+            case .hello(_, let service, let availability)?: greeting = (service, availability)
+            case .closing(let reason)?: refusal = reason
+            default: break
+            }
         }
         guard let greeting else {
             Glibc.close(descriptor)
+            // A full service says so instead of a hello, then closes.
+            if let refusal { throw CaptureError(.full, "the service at \(path) refused this client: \(refusal)") }
             throw CaptureError(.notFound, "\(path) does not answer as a bodyreadings service (no hello)")
         }
         (service, availability) = greeting

@@ -36,12 +36,11 @@ public final class ServiceMotionSource: MotionSource, @unchecked Sendable {
             maximumSampleRate: availability.maximumSampleRate)
     }
 
-    /// The socket a client uses without a path: the user's service if its socket exists, else the system's.
-    public static func defaultPath() -> String {
-        var environment: [String: String] = [:]
-        if let directory = getenv("XDG_RUNTIME_DIR") { environment["XDG_RUNTIME_DIR"] = String(cString: directory) }
+    /// The socket a client uses without a path: the user's service if its socket exists, else the system's;
+    /// `environment` decides where they are (default: this process's).
+    public static func defaultPath(environment: [String: String] = ServiceSocketPath.processEnvironment) -> String {
         let candidates = ServiceSocketPath.candidates(environment: environment)
-        return candidates.first(where: FileSystem.exists) ?? ServiceSocketPath.system
+        return candidates.first(where: FileSystem.exists) ?? ServiceSocketPath.system(environment: environment)
     }
 
     public func start(_ configuration: CaptureConfiguration) throws(CaptureError) {

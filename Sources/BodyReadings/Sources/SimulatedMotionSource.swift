@@ -83,7 +83,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
             reader.batchSize = max(1, Int((sampleRate * configuration.updateInterval).rounded(.down)))
             parts.append(
                 "sampling at \(DoubleText.shortest(sampleRate)) Hz (smallest available ≥ "
-                    + "\(DoubleText.shortest(needed)) Hz)")
+                    + "\(FixedDecimal.readable(needed)) Hz)")
         }
         if configuration.readings.contains(.ppg) {
             reader.pulse = PulseSimulator(settings: pulseSettings, seed: pulseSeed)

@@ -16,7 +16,7 @@ extension CalibrateCommand {
         let specification = try SourceOptions.specification(arguments)
         let target = try arguments.double("--duration", in: 0.5...3600)
         let timeout = try arguments.double("--timeout", in: 1...86_400) ?? defaultTimeouts[action] ?? 60
-        let source = try SourceOptions.open(specification)
+        let source = try SourceOptions.open(specification, environment: console.environment)
         try StreamCommand.requireDeviceMotion(source.info, command: "calibrate")
         if action == "magnetometer", !source.info.hasMagnetometer {
             throw CLIError("\(source.info.name) has no magnetometer", exitCode: .unavailable)
@@ -28,9 +28,6 @@ extension CalibrateCommand {
         switch action {
         case "gyro": procedure = GuidedGyroscope(stillSeconds: target ?? 5)
         case "accel":
-            if arguments.has("--level"), arguments.has("--free") {
-                throw CLIError.usage("--level and --free exclude each other", command: "calibrate")
-            }
             procedure = arguments.has("--free") ? GuidedFreePoses() : GuidedAccelerometer(level: arguments.has("--level"))
         default: procedure = GuidedMagnetometer(longestSeconds: min(target ?? timeout, timeout))
         }

@@ -90,6 +90,7 @@ enum CalibrateCommand {
                 "unknown action '\(arguments.positionals.first ?? "")': use gyro, accel, magnetometer, show or reset",
                 command: "calibrate")
         }
+        try checkOptions(action, arguments)
         let store = CalibrationStore(environment: console.environment)
         switch action {
         case "show": return try show(arguments, store: store, console: console)
@@ -224,7 +225,7 @@ enum CalibrateCommand {
         if arguments.has("--json") {
             try console.write(written.jsonText)
         } else {
-            try console.write("sensor: \(file.sensor)\n")
+            try console.write("sensor: \(shown(file.sensor))\n")
             for line in describe(file) { try console.write(line + "\n") }
         }
         return .ok
@@ -248,7 +249,7 @@ enum CalibrateCommand {
             try print(file, path: path, console: console, json: arguments.has("--json"))
             return .ok
         }
-        let sensors = try sensor.map { [$0] } ?? (arguments.has("--source") ? liveSensors(arguments) : [])
+        let sensors = try sensor.map { [$0] } ?? (arguments.has("--source") ? liveSensors(arguments, console: console) : [])
         if !sensors.isEmpty {
             var found = 0
             for sensor in sensors {
@@ -264,7 +265,7 @@ enum CalibrateCommand {
             return found > 0 ? .ok : .notAvailable
         }
 
-        // 2. Everything in the store; broken files are reported and make the exit status 65.
+        // 2. Everything in the store; broken or unreadable files are reported and decide the exit status.
         let entries = store.entries()
         var status = ExitCode.ok
         var objects: [JSONValue] = []
@@ -275,12 +276,13 @@ enum CalibrateCommand {
                 if arguments.has("--json") {
                     objects.append(.object([("path", .string(entry.path)), ("calibration", file.jsonValue)]))
                 } else {
-                    try console.write("\(entry.path)\(shadow)\n")
+                    try console.write("\(shown(entry.path))\(shadow)\n")
                     try print(file, path: nil, console: console, json: false, indent: "  ")
                 }
             case .failure(let error):
                 console.error(error.cliError.message)
-                status = .dataError
+                // Damaged content is 65, a file that cannot be read 74 or 77: the first failure decides.
+                if status == .ok { status = error.cliError.exitCode }
             }
         }
         if arguments.has("--json") {
@@ -304,7 +306,7 @@ enum CalibrateCommand {
             return .ok
         }
         // The named sensor, the recording's, or every sensor of the live source (default: this machine's).
-        let sensors = try sensorIdentity(arguments).map { [$0] } ?? liveSensors(arguments)
+        let sensors = try sensorIdentity(arguments).map { [$0] } ?? liveSensors(arguments, console: console)
         for sensor in sensors {
             let removed = try store.remove(sensor: sensor)
             if removed.isEmpty {
@@ -316,8 +318,8 @@ enum CalibrateCommand {
     }
 
     /// The identities of the sensors of the live source the options name (discovery for iio; nothing is captured).
-    static func liveSensors(_ arguments: ParsedArguments) throws -> [String] {
-        let source = try SourceOptions.open(SourceOptions.specification(arguments))
+    static func liveSensors(_ arguments: ParsedArguments, console: Console) throws -> [String] {
+        let source = try SourceOptions.open(SourceOptions.specification(arguments), environment: console.environment)
         defer { source.stop() }
         return Array(Set(SensorCalibration.sensorIdentities(of: source).values)).sorted()
     }
@@ -331,9 +333,9 @@ enum CalibrateCommand {
             try console.write(file.jsonText)
             return
         }
-        if let path { try console.write("\(indent)file: \(path)\n") }
-        try console.write("\(indent)sensor: \(file.sensor)\n")
-        let tool = file.tool.map { " by \($0)" } ?? ""
+        if let path { try console.write("\(indent)file: \(shown(path))\n") }
+        try console.write("\(indent)sensor: \(shown(file.sensor))\n")
+        let tool = file.tool.map { " by \(shown($0))" } ?? ""
         try console.write("\(indent)created: \(file.created.formatted(.iso8601))\(tool)\n")
         for line in describe(file) { try console.write(indent + line + "\n") }
         if file.isEmpty { try console.write("\(indent)(no sections)\n") }
@@ -371,6 +373,12 @@ enum CalibrateCommand {
             lines.append(line)
         }
         return lines
+    }
+
+    /// Text from a file or an option (a sensor id, a tool name, a path) as it may reach a terminal: control
+    /// characters spelled out, never escape sequences or line breaks.
+    static func shown(_ text: String) -> String {
+        Console.neutralised(text, keeping: [])
     }
 
     static func format(_ value: Double, _ digits: Int) -> String {

@@ -54,8 +54,8 @@ enum DashboardCommand {
               bodyreadings dashboard --uri ip:192.168.1.20 --interval 0.05
 
             EXIT STATUS: 0 quit or stopped; 64 bad option, or stdin or stdout is not a terminal; 65 malformed \
-            recording or --calibration FILE; 69 no IMU, device busy or vanished, no service on the socket; 74 I/O \
-            error; 77 permission denied.
+            recording or --calibration FILE; 69 no IMU, device busy or vanished, no service on the socket or a \
+            full one; 74 I/O error; 77 permission denied.
             """
     )
 
@@ -129,7 +129,7 @@ enum DashboardCommand {
         if case .service(let path) = request.source {
             let provider: ServiceReadingsProvider
             do throws(CaptureError) {
-                provider = try ServiceReadingsProvider(path: path ?? ServiceMotionSource.defaultPath())
+                provider = try ServiceReadingsProvider(path: path ?? ServiceMotionSource.defaultPath(environment: console.environment))
             } catch {
                 throw SourceOptions.serviceFailure(error)
             }

@@ -71,7 +71,7 @@ enum HeartRateCommand {
             }
             return .ok
         }
-        let source = try SourceOptions.open(SourceOptions.specification(arguments))
+        let source = try SourceOptions.open(SourceOptions.specification(arguments), environment: console.environment)
         guard source.info.hasPPG else {
             throw CLIError(
                 "\(source.info.name) has no pulse sensor (max30100, max30102, max30105, afe4403, afe4404); "

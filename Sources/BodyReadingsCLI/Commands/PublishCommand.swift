@@ -35,9 +35,10 @@ enum PublishCommand {
               bodyreadings publish mqtt://127.0.0.1 --source sim --interval 0.01 --device-id sim-1
               mosquitto_sub -h broker.local -t 'bodyreadings/+/status' -v
 
-            EXIT STATUS: 0 stopped; 64 bad option or malformed URL; 65 malformed recording or --calibration FILE; \
-            69 no IMU, or broker unreachable at the start (unless --wait); 74 TLS or calibration file unreadable; \
-            77 login refused, or permission denied on the sensor.
+            EXIT STATUS: 0 stopped; 64 bad option, malformed URL, or a topic prefix or device id MQTT refuses; \
+            65 malformed recording or --calibration FILE, or a TLS file that is not PEM; 69 no IMU, or broker \
+            unreachable at the start (unless --wait); 74 TLS or calibration file unreadable; 77 login refused, or \
+            permission denied on the sensor or a file.
             """
     )
 
@@ -67,7 +68,7 @@ enum PublishCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let request = try request(arguments, console: console)
-        let source = try SourceOptions.open(request.source)
+        let source = try SourceOptions.open(request.source, environment: console.environment)
         if !request.raw { try StreamCommand.requireDeviceMotion(source.info, command: "publish") }
         try SourceOptions.check(interval: request.interval, against: source.info, command: "publish")
         let input = SourceInput(

@@ -59,7 +59,7 @@ enum RecordCommand {
         var inputs = arguments.value("--calibration").map { [$0] } ?? []
         if case .replay(let replayed, _) = specification { inputs.append(replayed) }
         let output = path == "-" ? nil : try OutputFile(path: path, inputs: inputs)
-        let source = try SourceOptions.open(specification)
+        let source = try SourceOptions.open(specification, environment: console.environment)
         try StreamCommand.requireDeviceMotion(source.info, command: "record")
         try SourceOptions.check(interval: interval, against: source.info, command: "record")
         let correction = try CalibrationOptions.correction(for: source, arguments, console: console)

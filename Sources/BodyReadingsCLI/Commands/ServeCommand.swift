@@ -74,8 +74,9 @@ enum ServeCommand {
               bodyreadings serve --http 0.0.0.0:8080 --token ~/.config/bodyreadings/token
               echo '{"op":"subscribe","reading":"motion","interval":0.5}' | socat - UNIX-CONNECT:/tmp/br.sock
 
-            EXIT STATUS: 0 stopped; 64 bad option; 65 malformed recording or --calibration FILE; 69 no IMU, \
-            device busy or vanished, or another service on the socket; 74 I/O error; 77 permission denied.
+            EXIT STATUS: 0 stopped; 64 bad option; 65 malformed recording, --calibration FILE, token or TLS file; \
+            69 no IMU, device busy or vanished, or another service on the socket; 74 I/O error, or a --token or TLS \
+            file that cannot be read (a directory); 77 permission denied, or a --token file every user may read.
             """
     )
 
@@ -244,7 +245,7 @@ enum ServeCommand {
         _ specification: MotionSourceSpecification, counter: StepCounterChoice, _ arguments: ParsedArguments,
         console: Console, baseInterval: Double, log: @escaping @Sendable (CaptureNote) -> Void
     ) throws -> ServiceCapture {
-        let source = try SourceOptions.open(specification)
+        let source = try SourceOptions.open(specification, environment: console.environment)
         let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
         var restart: ServiceCapture.SourceFactory?
         if case .replay = specification {

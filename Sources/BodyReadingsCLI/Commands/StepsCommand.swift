@@ -68,6 +68,9 @@ enum StepsCommand {
         let count = try arguments.integer("--count", in: 1...Int.max)
         let choice = try CounterOptions.choice(arguments)
         var detector = StepDetector.Settings()
+        if arguments.has("--step-length") {
+            try arguments.refuse(["--height"], for: "--step-length (the height only sets the default step length)")
+        }
         if let height = try arguments.double("--height", in: 0.5...2.8) { detector.height = height }
         detector.stepLength = try arguments.double("--step-length", in: 0.1...3)
         let live = arguments.positionals.isEmpty
@@ -90,7 +93,7 @@ enum StepsCommand {
             return .ok
         }
 
-        let source = try SourceOptions.open(SourceOptions.specification(arguments))
+        let source = try SourceOptions.open(SourceOptions.specification(arguments), environment: console.environment)
         guard let counter = choice.resolve(hasHardware: source.info.hasStepCounter) else {
             source.stop()
             throw CLIError(

@@ -71,6 +71,7 @@ enum StreamCommand {
         if raw, let asked = arguments.value("--format"), asked != "csv" {
             throw .usage("--raw writes the recording format (CSV); drop --format \(asked)", command: "stream")
         }
+        if raw { try arguments.refuse(["--units"], for: "--raw (the recording format is in SI units)") }
         return Request(
             source: try SourceOptions.specification(arguments),
             interval: try SourceOptions.interval(arguments),
@@ -81,7 +82,7 @@ enum StreamCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let request = try request(arguments, console: console)
-        let source = try SourceOptions.open(request.source)
+        let source = try SourceOptions.open(request.source, environment: console.environment)
         try requireDeviceMotion(source.info, command: "stream")
         try SourceOptions.check(interval: request.interval, against: source.info, command: "stream")
         let correction = try CalibrationOptions.correction(for: source, arguments, console: console)

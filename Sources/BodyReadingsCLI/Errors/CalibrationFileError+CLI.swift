@@ -15,7 +15,7 @@ extension CalibrationFileError: CLIErrorConvertible {
         case .notFound:
             "check the name, or calibrate first with 'bodyreadings calibrate gyro|accel|magnetometer'"
         case .unreadable:
-            "check its permissions"
+            "check that it is a file you may read (its permissions, or where a link points)"
         case .truncated:
             "recalibrate, or restore it, or remove it with 'bodyreadings calibrate reset'"
         case .corrupt:

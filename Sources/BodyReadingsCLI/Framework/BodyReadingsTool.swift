@@ -58,18 +58,29 @@ public enum BodyReadingsTool {
             case .arguments(let parsed):
                 return try command.run(parsed, console)
             }
-        } catch let error as CLIError {
+        } catch {
+            return report(error, console: console)
+        }
+    }
+
+    /// Writes the one `error:` line for `error` and returns its status: the CLI's own errors and those of the layers
+    /// below that know their message and status as they say, a closed stdout as success (the reader went away), any
+    /// other error as an internal one (70, a bug).
+    static func report(_ error: any Error, console: Console) -> ExitCode {
+        switch error {
+        case let error as CLIError:
             console.error(error.message)
             return error.exitCode
-        } catch let error as any CLIErrorConvertible {
-            console.error(error.cliError.message)
-            return error.cliError.exitCode
-        } catch ConsoleError.closed {
+        case let error as any CLIErrorConvertible:
+            let reported = error.cliError(environment: console.environment)
+            console.error(reported.message)
+            return reported.exitCode
+        case ConsoleError.closed:
             return .ok
-        } catch let error as ConsoleError {
+        case let error as ConsoleError:
             console.error("could not write to stdout: \(error); check the output file or pipe")
             return .ioError
-        } catch {
+        default:
             console.error("internal error: \(error); please report it with the command line you ran")
             return .software
         }

@@ -84,20 +84,26 @@ public struct CommandSpec: Sendable {
                 throw .usage("option '\(option.name)' given twice", command: name)
             }
             parsed.given.insert(option.name)
-            if option.valueName == nil {
+            guard let valueName = option.valueName?.lowercased() else {
                 if inlineValue != nil {
                     throw .usage("option '\(option.name)' takes no value", command: name)
                 }
                 continue
             }
+            let value: String
             if let inlineValue {
-                parsed.values[option.name, default: []].append(inlineValue)
+                value = inlineValue
             } else if index < arguments.count {
-                parsed.values[option.name, default: []].append(arguments[index])
+                value = arguments[index]
                 index += 1
             } else {
-                throw .usage("option '\(option.name)' needs a value <\(option.valueName!.lowercased())>", command: name)
+                throw .usage("option '\(option.name)' needs a value <\(valueName)>", command: name)
             }
+            // No option means anything by an empty value: `--uri ''` is a mistake (an unset variable), not `local:`.
+            guard !value.isEmpty else {
+                throw .usage("option '\(option.name)' needs a value <\(valueName)>, not an empty one", command: name)
+            }
+            parsed.values[option.name, default: []].append(value)
         }
         let required = positionals.filter { !$0.optional }.count
         if parsed.positionals.count < required {

@@ -1,3 +1,4 @@
+import ReadingFormats
 import SystemSupport
 
 #if canImport(Glibc)
@@ -26,11 +27,12 @@ public final class Console: @unchecked Sendable {
     private let changedLock = ThreadLock()
     private var changedDevices: [String] = []
 
-    /// Creates a console over arbitrary sinks.
+    /// Creates a console over arbitrary sinks; without an environment, one detached from this machine's
+    /// (``detachedEnvironment``).
     public init(
         outputIsTerminal: Bool = false,
         errorIsTerminal: Bool = false,
-        environment: [String: String] = [:],
+        environment: [String: String] = Console.detachedEnvironment,
         out: @escaping ([UInt8]) throws -> Void,
         err: @escaping ([UInt8]) -> Void
     ) {
@@ -133,7 +135,18 @@ public final class Console: @unchecked Sendable {
     /// The devices `deviceLeftChanged` named, in order.
     var devicesLeftChanged: [String] { changedLock.withLock { changedDevices } }
 
-    /// A console whose output is collected in memory, for tests.
+    /// The environment of a console that is not a process's own (a test's): its home, the system service's runtime
+    /// and state directories and the system calibration directory do not exist and no user runtime directory is
+    /// named, so that what a command finds does not depend on the machine's files or the services it runs.
+    public static let detachedEnvironment = [
+        "HOME": "/nonexistent/home",
+        ServiceSocketPath.systemDirectoryVariable: "/nonexistent/run",
+        "BODYREADINGS_SYSTEM_STATE_DIR": "/nonexistent/state",
+        "BODYREADINGS_SYSTEM_CALIBRATION_DIR": "/nonexistent/calibration",
+    ]
+
+    /// A console whose output is collected in memory, for tests; `environment` is added to
+    /// ``detachedEnvironment`` (and may replace its system runtime directory).
     public static func capture(
         outputIsTerminal: Bool = false,
         environment: [String: String] = [:]
@@ -141,7 +154,7 @@ public final class Console: @unchecked Sendable {
         let captured = Captured()
         let console = Console(
             outputIsTerminal: outputIsTerminal,
-            environment: environment,
+            environment: detachedEnvironment.merging(environment) { _, given in given },
             out: { captured.out.append(contentsOf: $0) },
             err: { captured.err.append(contentsOf: $0) }
         )

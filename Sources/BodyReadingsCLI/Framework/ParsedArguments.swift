@@ -1,3 +1,5 @@
+import TextFormats
+
 /// Parsed options and positionals of one command invocation, with typed accessors that throw usage errors.
 public struct ParsedArguments: Sendable {
     public let command: String
@@ -18,6 +20,13 @@ public struct ParsedArguments: Sendable {
     /// All values of a repeatable option, in order.
     public func values(_ name: String) -> [String] { values[name] ?? [] }
 
+    /// Refuses the first of `names` that was given: those options do not apply to `context` (e.g. `'calibrate
+    /// show'`, `--raw`), which would otherwise ignore them without a word.
+    public func refuse(_ names: [String], for context: String) throws(CLIError) {
+        guard let given = names.first(where: has) else { return }
+        throw .usage("option '\(given)' does not apply to \(context)", command: command)
+    }
+
     /// The option's value as a finite Double within `range`, or nil when not given.
     public func double(_ name: String, in range: ClosedRange<Double>? = nil) throws(CLIError) -> Double? {
         guard let text = value(name) else { return nil }
@@ -25,9 +34,8 @@ public struct ParsedArguments: Sendable {
             throw .usage("option '\(name)' needs a number, not '\(text)'", command: command)
         }
         if let range, !range.contains(number) {
-            throw .usage(
-                "option '\(name)' must be between \(range.lowerBound) and \(range.upperBound), not \(text)",
-                command: command)
+            let (low, high) = (FixedDecimal.readable(range.lowerBound), FixedDecimal.readable(range.upperBound))
+            throw .usage("option '\(name)' must be between \(low) and \(high), not \(text)", command: command)
         }
         return number
     }

@@ -8,7 +8,7 @@ import Glibc
 /// Finds a running `bodyreadings serve`, for the hint that names `--source serve` when the sensors are busy.
 enum RunningService {
     /// The socket of a service that accepts connections (the user's, else the system's), or nil.
-    static func socket(environment: [String: String] = processEnvironment) -> String? {
+    static func socket(environment: [String: String]) -> String? {
         for path in ServiceSocketPath.candidates(environment: environment) where FileSystem.exists(path) {
             if let descriptor = try? UnixSocket.connect(path: path) {
                 close(descriptor)
@@ -16,11 +16,5 @@ enum RunningService {
             }
         }
         return nil
-    }
-
-    /// `XDG_RUNTIME_DIR` of this process (the error tables have no console to ask).
-    static var processEnvironment: [String: String] {
-        guard let directory = getenv("XDG_RUNTIME_DIR") else { return [:] }
-        return ["XDG_RUNTIME_DIR": String(cString: directory)]
     }
 }

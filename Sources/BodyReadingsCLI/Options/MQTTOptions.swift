@@ -1,5 +1,6 @@
 import MQTT
 import Publishing
+import SystemSupport
 
 /// The broker options of `publish URL` and `serve --mqtt URL`: topics, quality of service, batching, the outage
 /// queue, TLS files and Home Assistant discovery; and the first connection, with its fix when it fails.
@@ -62,8 +63,30 @@ enum MQTTOptions {
         guard (cert == nil) == (key == nil) else {
             throw .usage("--cert and --key go together", command: arguments.command)
         }
+        for (option, path) in [("--cafile", cafile), ("--cert", cert), ("--key", key)] {
+            if let path { try checkPEM(path, option: option) }
+        }
         return MQTTTLSConfiguration(
             caFile: cafile, caDirectory: cafile == nil ? "/etc/ssl/certs" : nil, certificateFile: cert, keyFile: key)
+    }
+
+    /// Refuses a TLS file the TLS library could not use, naming it, before any connection: one that cannot be read
+    /// (a directory, missing: 74; permission denied: 77) or holds no PEM block (65). Otherwise the library's only
+    /// word for it would be a failed handshake.
+    static func checkPEM(_ path: String, option: String) throws(CLIError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.readFile(path)
+        } catch {
+            throw CLIError(
+                "cannot read the \(option) file \(path): \(error.reason); name a readable PEM file",
+                exitCode: error.errno.isPermissionError ? .noPermission : .ioError)
+        }
+        guard String(decoding: bytes, as: UTF8.self).contains("-----BEGIN ") else {
+            throw CLIError(
+                "the \(option) file \(path) is not PEM (no '-----BEGIN' line); convert it to PEM (e.g. "
+                    + "'openssl x509 -inform der -in FILE')", exitCode: .dataError)
+        }
     }
 
     /// Starts a publisher with `settings` and waits for the first connection: a refused login or unusable TLS

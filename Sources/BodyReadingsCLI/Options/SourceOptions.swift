@@ -1,5 +1,6 @@
 import BodyReadings
 import Sensors
+import TextFormats
 
 /// The `--source` family of options shared by `stream`, `record` and `calibrate`.
 enum SourceOptions {
@@ -77,9 +78,14 @@ enum SourceOptions {
     }
 
     /// Opens the source `specification` names; a missing service is named with the command that starts one, and
-    /// sensors held by a running service with `--source serve`.
-    static func open(_ specification: MotionSourceSpecification) throws -> any MotionSource {
+    /// sensors held by a running service with `--source serve`. `environment` (the console's) says where a service's
+    /// socket is when `--source serve` names none.
+    static func open(_ specification: MotionSourceSpecification, environment: [String: String]) throws -> any MotionSource {
         let source: any MotionSource
+        var specification = specification
+        if case .service(nil) = specification {
+            specification = .service(path: ServiceMotionSource.defaultPath(environment: environment))
+        }
         do throws(CaptureError) {
             source = try specification.makeSource()
         } catch {
@@ -119,7 +125,8 @@ enum SourceOptions {
     static func check(interval: Double, against info: MotionSourceInfo, command: String) throws(CLIError) {
         guard let rate = info.maximumSampleRate, rate > 0, interval < 1 / rate - 1e-12 else { return }
         throw .usage(
-            "--interval \(interval) is shorter than the sensor allows (at most \(rate) Hz: --interval ≥ \(1 / rate))",
+            "--interval \(FixedDecimal.readable(interval)) is shorter than the sensor allows (at most "
+                + "\(FixedDecimal.readable(rate)) Hz: --interval ≥ \(FixedDecimal.readable(1 / rate)))",
             command: command)
     }
 }

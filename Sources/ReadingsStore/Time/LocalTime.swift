@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Civil time in the process's time zone through the C library (`localtime_r`, `mktime`), so that `TZ` and
+/// Civil time in the process's time zone through the C library (`localtime_r`), so that `TZ` and
 /// `/etc/localtime` decide where a day or an hour begins, daylight-saving changes included (a day may be 23 or 25
 /// hours long).
 ///
@@ -39,19 +39,26 @@ enum LocalTime {
             utcOffset: Int(broken.tm_gmtoff))
     }
 
-    /// The Unix time of a local date and time; fields out of range roll over (day 32 is the next month's first).
-    /// A time that does not exist (skipped by a daylight-saving change) moves forward by the change; one that exists
-    /// twice (the hour repeated in autumn) is the first of the two. The corresponding C function is `mktime`.
+    /// The Unix time of a local date and time (`month` 1…12); other fields out of range roll over (day 32 is the
+    /// next month's first, hour 24 the next day's midnight).
+    /// A time that does not exist (skipped by a change of the zone's offset) moves forward by the change; one that
+    /// exists twice (the hour repeated in autumn) is the first of the two.
+    ///
+    /// The C library's `mktime` decides neither reliably (glibc may take a skipped midnight to the evening before, and
+    /// a repeated time to its second instance), so the answer is found among the offsets the zone has within a day
+    /// of the time: the earliest instant whose local time it is, else the earliest one after it.
     static func time(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Int64 {
-        var broken = tm()
-        broken.tm_year = Int32(clamping: year - 1900)
-        broken.tm_mon = Int32(clamping: month - 1)
-        broken.tm_mday = Int32(clamping: day)
-        broken.tm_hour = Int32(clamping: hour)
-        broken.tm_min = Int32(clamping: minute)
-        broken.tm_sec = Int32(clamping: second)
-        broken.tm_isdst = -1
-        return Int64(mktime(&broken))
+        // The local time as if the zone were UTC (seconds since the epoch of the local calendar).
+        let days = TimeText.daysSinceEpoch(year: year, month: month, day: 1) + day - 1
+        let local = Int64(days) * 86_400 + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)
+        var offsets: Set<Int64> = []
+        // Offsets are within ±26 h, and a zone changes its offset at most once in a few hours.
+        for probe in stride(from: local - 93_600, through: local + 93_600, by: 10_800) {
+            offsets.insert(Int64(fields(probe).utcOffset))
+        }
+        let candidates = offsets.map { local - $0 }.sorted()
+        if let exact = candidates.first(where: { Int64(fields($0).utcOffset) == local - $0 }) { return exact }
+        return candidates.first(where: { $0 + Int64(fields($0).utcOffset) >= local }) ?? local
     }
 
     /// The start of the local day holding `time`.
@@ -80,3 +87,4 @@ enum LocalTime {
         return next > start ? next : start + 3600
     }
 }
+

@@ -5,7 +5,7 @@
 /// - `2026-11-30`: a local date. As a start it is that day's midnight; as an end, the next midnight, so that
 ///   `--from 2026-11-01 --to 2026-11-30` holds all of 30 November.
 /// - `2026-11-30T08:15`, `2026-11-30T08:15:30.5`: local time (`TZ`, else `/etc/localtime`).
-/// - `2026-11-30T08:15:30Z`, `…+01:00`, `…+0100`, `…-05`: an instant with its offset from UTC.
+/// - `2026-11-30T08:15:30Z`, `…+01:00`, `…+0100`, `…-05`, `…-00:44:30`: an instant with its offset from UTC.
 ///
 /// Answers are written as local time with the offset, `2026-11-30T00:00:00+01:00`.
 public enum TimeText {
@@ -21,12 +21,15 @@ public enum TimeText {
         return try parse(text, asEnd: true)
     }
 
-    /// `time` (Unix time, s; fractions dropped) as local ISO 8601 with the offset: `2026-11-30T08:15:00+01:00`.
+    /// `time` (Unix time, s; fractions dropped) as local ISO 8601 with the offset: `2026-11-30T08:15:00+01:00`. An
+    /// offset of a part of a minute (Liberia's -00:44:30 until 1972) is written with its seconds, `-00:44:30`.
     public static func format(_ time: Double) -> String {
         let local = LocalTime.fields(Int64(time.rounded(.down)))
-        let offset = abs(local.utcOffset) / 60
+        let offset = abs(local.utcOffset)
+        let seconds = offset % 60 == 0 ? "" : ":\(pad(offset % 60))"
         return "\(pad(local.year, 4))-\(pad(local.month))-\(pad(local.day))T\(pad(local.hour)):\(pad(local.minute)):"
-            + "\(pad(local.second))\(local.utcOffset < 0 ? "-" : "+")\(pad(offset / 60)):\(pad(offset % 60))"
+            + "\(pad(local.second))\(local.utcOffset < 0 ? "-" : "+")\(pad(offset / 3600)):\(pad(offset / 60 % 60))"
+            + seconds
     }
 
     private static func pad(_ value: Int, _ width: Int = 2) -> String {
@@ -147,7 +150,8 @@ public enum TimeText {
             return value
         }
 
-        /// `Z`, `±hh`, `±hhmm` or `±hh:mm`, as seconds east of UTC.
+        /// `Z`, `±hh`, `±hhmm`, `±hh:mm` or `±hh:mm:ss` (what ``TimeText/format(_:)`` writes for an offset of a
+        /// part of a minute), as seconds east of UTC.
         mutating func utcOffset() throws(TimeTextError) -> Int {
             if take("Z") || take("z") { return 0 }
             let sign: Int
@@ -160,12 +164,14 @@ public enum TimeText {
             }
             let hours = try number(digits: 2, "the offset's hours (±hh:mm)")
             var minutes = 0
+            var seconds = 0
             if !atEnd {
-                _ = take(":")
+                let colon = take(":")
                 minutes = try number(digits: 2, "the offset's minutes (±hh:mm)")
+                if colon, take(":") { seconds = try number(digits: 2, "the offset's seconds (±hh:mm:ss)") }
             }
-            guard hours <= 23, minutes <= 59 else { throw error("offset out of range") }
-            return sign * (hours * 3600 + minutes * 60)
+            guard hours <= 23, minutes <= 59, seconds <= 59 else { throw error("offset out of range") }
+            return sign * (hours * 3600 + minutes * 60 + seconds)
         }
     }
 }

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// Which sampling frequency the sensors of one device run at for an update interval, decided from what discovery
 /// read (the current frequency and the driver's `…sampling_frequency_available` list) before anything is written.
 ///
@@ -102,9 +104,9 @@ struct FrequencyPlan: Equatable {
     func announcement(of step: Step) -> String? {
         guard case .choose(let chosen, _) = step.action else { return nil }
         let reason = chosen + 1e-6 >= needed
-            ? "smallest available ≥ \(needed.sysfsText) Hz"
-            : "fastest available; \(needed.sysfsText) Hz wanted"
-        return "\(step.kind.rawValue) sampling at \(chosen.sysfsText) Hz (\(reason) for \(interval.sysfsText) s updates)"
+            ? "smallest available ≥ \(FixedDecimal.readable(needed)) Hz"
+            : "fastest available; \(FixedDecimal.readable(needed)) Hz wanted"
+        return "\(step.kind.rawValue) sampling at \(chosen.sysfsText) Hz (\(reason) for \(FixedDecimal.readable(interval)) s updates)"
     }
 
     /// What to say after a `raise` ran, accepted or `refused` by the driver; nil for the other actions.

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The URIs discovery accepts: `local:` for none, and libiio's forms checked before libiio sees them, so that a
 /// malformed one is a usage error (exit 64) naming the right form rather than libiio's "Bad URI" or a failed lookup.
 extension SensorDiscovery {
@@ -90,14 +94,55 @@ extension SensorDiscovery {
                 throw SensorError(.malformedURI, "'\(uri)' has an invalid port '\(port)' (1…65535)", uri: uri)
             }
         }
-        let isIPv6 = host.contains(":")
-        let allowed = host.unicodeScalars.allSatisfy { scalar in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_": true
-            case ":", "%": isIPv6
-            default: false
+        if host.contains(":") {
+            guard isIPv6Address(host) else { throw malformed("names no valid IPv6 address") }
+        } else {
+            guard let problem = hostNameProblem(host) else { return }
+            throw malformed(problem)
+        }
+    }
+
+    /// Why `host` is not a host name or IPv4 address (RFC 1123: dot-separated labels of 1…63 letters, digits,
+    /// hyphens and underscores, not starting or ending with a hyphen, at most 253 characters; a name of digits only
+    /// is a dotted IPv4 address of four numbers 0…255); nil when it is one.
+    private static func hostNameProblem(_ host: Substring) -> String? {
+        var name = host
+        if name.hasSuffix(".") { name = name.dropLast() }
+        guard !name.isEmpty, name.count <= 253 else { return "names no valid host" }
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        for label in labels {
+            let allowed = label.unicodeScalars.allSatisfy { scalar in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", "-", "_": true
+                default: false
+                }
+            }
+            guard (1...63).contains(label.count), allowed, !label.hasPrefix("-"), !label.hasSuffix("-") else {
+                return "names no valid host"
             }
         }
-        guard !host.isEmpty, allowed else { throw malformed("names no valid host") }
+        if labels.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) {
+            guard labels.count == 4, labels.allSatisfy({ ($0.count <= 3) && Int($0).map { $0 <= 255 } == true }) else {
+                return "names no valid IPv4 address (four numbers 0…255)"
+            }
+        }
+        return nil
+    }
+
+    /// True for an IPv6 address the C library parses, with an optional `%zone` (an interface name or index).
+    private static func isIPv6Address(_ host: Substring) -> Bool {
+        let parts = host.split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            let zone = parts[1]
+            let zoneAllowed = zone.unicodeScalars.allSatisfy { scalar in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_": true
+                default: false
+                }
+            }
+            guard !zone.isEmpty, zone.count < 16, zoneAllowed else { return false }
+        }
+        var address = in6_addr()
+        return inet_pton(AF_INET6, String(parts[0]), &address) == 1
     }
 }

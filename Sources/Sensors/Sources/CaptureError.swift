@@ -16,6 +16,8 @@ public struct CaptureError: Error, Sendable, Equatable, CustomStringConvertible 
         case busy
         /// Another bodyreadings capture holds the device's settings (its `DeviceClaim`): exit 69.
         case inUse
+        /// A `bodyreadings serve` refused the connection: it serves as many clients as it may (exit 69).
+        case full
         /// A recording could not be read or is malformed: exit 65.
         case malformedInput
         /// Reading or writing failed otherwise: exit 74.

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// A diagnostic a source reports through `CaptureConfiguration.log` while it starts and runs: a line of information
 /// (the sampling frequency chosen, a polling fallback; written as a string, as with swift-log's messages), or a
 /// finding with its values, which a caller may phrase in its own terms (the CLI names its `--interval` option).
@@ -41,10 +43,10 @@ public enum CaptureNote: Sendable, Equatable, CustomStringConvertible, Expressib
     ) -> String {
         switch cause {
         case .network:
-            "warning: \(device): the network delivers about \(achieved.sysfsText) samples/s of \(rate.sysfsText) Hz; "
+            "warning: \(device): the network delivers about \(FixedDecimal.readable(achieved, significant: 3)) samples/s of \(rate.sysfsText) Hz; "
                 + "\(advice) (bigger batches per round trip)"
         case .polling:
-            "warning: \(device): polling achieves about \(achieved.sysfsText) Hz of \(rate.sysfsText) Hz (each read "
+            "warning: \(device): polling achieves about \(FixedDecimal.readable(achieved, significant: 3)) Hz of \(rate.sysfsText) Hz (each read "
                 + "is a round trip); \(advice)"
         }
     }

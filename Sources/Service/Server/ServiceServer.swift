@@ -135,6 +135,11 @@ public final class ServiceServer: @unchecked Sendable {
         }
     }
 
+    /// Why a client beyond `maximumClients` is closed, in the `closing` line it gets instead of a hello.
+    static func fullReason(_ maximumClients: Int) -> String {
+        "the service is full (\(maximumClients) client\(maximumClients == 1 ? "" : "s"))"
+    }
+
     private func acceptWaiting() {
         while true {
             let descriptor: Int32?
@@ -156,9 +161,7 @@ public final class ServiceServer: @unchecked Sendable {
                 return (connection, full)
             }
             if full {
-                connection.deliver(
-                    message: ServiceEvent.closingLine(
-                        reason: "the service serves \(settings.maximumClients) clients already"))
+                connection.deliver(message: ServiceEvent.closingLine(reason: Self.fullReason(settings.maximumClients)))
                 connection.close()
                 continue
             }
