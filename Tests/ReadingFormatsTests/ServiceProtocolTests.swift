@@ -35,6 +35,10 @@ struct ServiceProtocolTests {
         (#"{"op":"subscrbe","reading":"motion"}"#, "unknown op 'subscrbe'"),
         (#"{"op":"subscribe"}"#, "needs \"reading\""),
         (#"{"op":"subscribe","reading":"pulse"}"#, "unknown reading 'pulse'"),
+        // Text from the client is named escaped: the message stays one line and writes nothing raw to a terminal
+        // (found by fuzz-service-request).
+        (#"{"op":"S\ring\ngrate\u001b[2J"}"#, #"unknown op 'S\ring\ngrate\u001b[2J' (use"#),
+        (#"{"op":"subscribe","reading":"it's\n"}"#, #"unknown reading 'it's\n'"#),
         (#"{"op":"subscribe","reading":"motion","interval":-1}"#, "\"interval\" must be"),
         (#"{"op":"subscribe","reading":"motion","interval":"0.1"}"#, "\"interval\" must be"),
         (#"{"op":"subscribe","reading":"motion","every_sample":true}"#, "raw reading only"),

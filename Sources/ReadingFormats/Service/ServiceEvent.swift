@@ -131,7 +131,7 @@ public enum ServiceEvent: Sendable, Equatable {
         let value = try ServiceProtocolError.json(line, prefix: "the service sent a line that is not JSON")
         if let name = value["reading"]?.stringValue, value["event"] == nil, value["reply"] == nil {
             guard let reading = ServiceReading(rawValue: name) else {
-                throw ServiceProtocolError("the service sent an unknown reading '\(name)'")
+                throw ServiceProtocolError("the service sent an unknown reading \(ServiceProtocolError.quoted(name))")
             }
             switch reading {
             case .motion: return .motion(try motion(value))

@@ -12,6 +12,13 @@ public struct ServiceProtocolError: Error, Sendable, Equatable, CustomStringConv
 
     public var description: String { message }
 
+    /// `text` from the other end of the socket, to be named in a message: in single quotes, with control characters
+    /// and quotes escaped as JSON escapes them, so that the message stays one line and writes nothing raw to a
+    /// terminal or a log.
+    static func quoted(_ text: String) -> String {
+        "'" + JSONValue.string(text).rendered.dropFirst().dropLast() + "'"
+    }
+
     /// The JSON value of one protocol line; a line that is not JSON is an error starting with `prefix` that says
     /// where the line stops being JSON and why.
     static func json(_ line: [UInt8], prefix: String) throws(ServiceProtocolError) -> JSONValue {

@@ -65,7 +65,7 @@ public struct ServiceRequest: Sendable, Equatable {
             return ServiceRequest(.history(try ServiceHistoryQuery(value)), id: id)
         default:
             throw ServiceProtocolError(
-                "unknown op '\(op)' (use subscribe, unsubscribe, available, status or history)")
+                "unknown op \(ServiceProtocolError.quoted(op)) (use subscribe, unsubscribe, available, status or history)")
         }
     }
 
@@ -97,7 +97,7 @@ public struct ServiceRequest: Sendable, Equatable {
             throw ServiceProtocolError("a request needs \"reading\": motion, raw, steps or heart_rate")
         }
         guard let reading = ServiceReading(rawValue: name) else {
-            throw ServiceProtocolError("unknown reading '\(name)' (use motion, raw, steps or heart_rate)")
+            throw ServiceProtocolError("unknown reading \(ServiceProtocolError.quoted(name)) (use motion, raw, steps or heart_rate)")
         }
         return reading
     }
