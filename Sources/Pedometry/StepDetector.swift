@@ -103,7 +103,10 @@ public struct StepDetector: Sendable {
     /// recognised too (`StepEvent`): `onEvent` gets the counted steps (the same, in the same order) and the
     /// tentative steps and their withdrawals, in the order they happen.
     public mutating func updateWithTentativeSteps(time: Double, acceleration a: Vector3, onEvent: (StepEvent) -> Void) {
-        guard time.isFinite, a.isFinite else { return }
+        guard time.isFinite, a.isFinite, a.maxMagnitude <= settings.accelerometerRange else {
+            state.rejectedSamples += 1
+            return
+        }
         let m = (a.x * a.x + a.y * a.y + a.z * a.z).squareRoot()
         let rate = Coefficients.rate
         guard let origin = state.origin else {

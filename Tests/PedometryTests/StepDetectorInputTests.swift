@@ -20,6 +20,20 @@ import Testing
         #expect(abs(detector.state.steps - truth.count) <= 1)
     }
 
+    /// One sample no accelerometer gives (a component of 1e308, or 1e6 m/s²) in the middle of a walk is skipped and
+    /// counted; the walk's count is that of the clean walk, not the count up to the bad sample.
+    @Test(arguments: [1e308, -1e6])
+    func skipsAndCountsImplausibleSamples(value: Double) {
+        let (samples, truth) = SyntheticGait(seed: 7).generate()
+        var detector = StepDetector()
+        let middle = samples.count / 2
+        for (i, (t, a)) in samples.enumerated() {
+            detector.update(time: t, acceleration: i == middle ? Vector3(value, a.y, a.z) : a) { _ in }
+        }
+        #expect(detector.state.rejectedSamples == 1)
+        #expect(abs(detector.state.steps - truth.count) <= 1, "\(detector.state.steps) of \(truth.count)")
+    }
+
     /// The same walk gives the same count whatever the clock's origin (timestamps of a monotonic clock since boot).
     @Test func ignoresTheTimeOrigin() {
         let (samples, _) = SyntheticGait(seed: 5).generate()
