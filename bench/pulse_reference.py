@@ -55,6 +55,7 @@ class Settings:
     minimum_interval = 60.0 / 220.0
     maximum_interval = 2.0
     maximum_gap = 0.5          # s without samples: start again
+    value_range = 16777216.0   # |x| beyond: no sensor's reading (24-bit full scale)
     flat_duration = 0.25       # s of identical raw samples
     artefact_slope = 3.0       # x slope level
     artefact_amplitude = 2.0   # x pulse amplitude (band-passed signal magnitude)
@@ -162,8 +163,8 @@ class Detector:
         if t - self.last_t > s.maximum_gap:
             self._restart_signal()
         self.last_t = t
-        # 2. Flat line, saturation and invalid values.
-        if not math.isfinite(x):
+        # 2. Flat line, saturation and invalid values (not a number, or beyond any sensor's range).
+        if not (math.isfinite(x) and abs(x) <= s.value_range):
             self._mark_artefact(t)
             self._artefact_clock(t)
             return

@@ -38,6 +38,7 @@ class Settings:
         self.walking_periodicity = 0.6
         self.lock_in_window = 20.0           # s
         self.maximum_gap = 1.0               # s
+        self.accelerometer_range = 16 * 9.80665  # m/s^2: a component beyond is no sensor's reading, skipped
         self.step_amplitude_fraction = 0.25  # kappa
         self.stop_energy_fraction = 0.4      # rho
         for k, v in kw.items():
@@ -121,6 +122,8 @@ class StepDetector:
 
     # ---- input: timestamps in s, acceleration in m/s^2
     def update(self, t, ax, ay, az):
+        if not all(math.isfinite(x) for x in (t, ax, ay, az)) or max(abs(ax), abs(ay), abs(az)) > self.s.accelerometer_range:
+            return
         m = math.sqrt(ax*ax + ay*ay + az*az)
         fs = self.fs
         if self.t0 is None: self.t0 = t

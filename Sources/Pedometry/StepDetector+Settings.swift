@@ -61,6 +61,12 @@ extension StepDetector {
 
         // MARK: Time
 
+        /// A sample with an acceleration component beyond ± this is no sensor's reading (a corrupt value, a wrong
+        /// scale) and is skipped, counted in `State.rejectedSamples`: one value of 1e308 would otherwise fill the
+        /// filters with infinities and end the count. m/s²; default 16 g, the widest range of common accelerometers
+        /// (phones use ±8 g; a component at its full scale, clipped, is kept).
+        public var accelerometerRange: Double = 16 * 9.80665
+
         /// A timestamp gap longer than this restarts the detector (the count is kept), s. Default 1 s.
         public var maximumGap: Double = 1.0
 

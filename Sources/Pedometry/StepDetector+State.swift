@@ -19,6 +19,8 @@ extension StepDetector {
         /// Tentative steps reported and neither counted nor withdrawn yet (`StepEvent`): a display shows
         /// `steps + tentativeSteps`.
         public internal(set) var tentativeSteps = 0
+        /// Samples skipped because their time or acceleration was not finite or beyond `Settings.accelerometerRange`.
+        public internal(set) var rejectedSamples = 0
 
         // MARK: Input binning
 
@@ -99,6 +101,7 @@ extension StepDetector {
             var fresh = State(coefficients: c)
             fresh.steps = steps
             fresh.lastStepTime = lastStepTime
+            fresh.rejectedSamples = rejectedSamples
             fresh.origin = origin
             fresh.bin = bin
             fresh.firstBin = bin

@@ -103,7 +103,10 @@ public struct StepDetector: Sendable {
     /// recognised too (`StepEvent`): `onEvent` gets the counted steps (the same, in the same order) and the
     /// tentative steps and their withdrawals, in the order they happen.
     public mutating func updateWithTentativeSteps(time: Double, acceleration a: Vector3, onEvent: (StepEvent) -> Void) {
-        guard time.isFinite, a.isFinite else { return }
+        guard time.isFinite, a.isFinite, a.maxMagnitude <= settings.accelerometerRange else {
+            state.rejectedSamples += 1
+            return
+        }
         let m = (a.x * a.x + a.y * a.y + a.z * a.z).squareRoot()
         let rate = Coefficients.rate
         guard let origin = state.origin else {
@@ -114,24 +117,32 @@ public struct StepDetector: Sendable {
             state.binCount = 1
             return
         }
-        let b = Int(((time - origin) * rate).rounded(.down))
-        if b < state.bin { return }
-        if b == state.bin {
+        let position = ((time - origin) * rate).rounded(.down)
+        if position < Double(state.bin) { return }
+        if position == Double(state.bin) {
             state.binSum += m
             state.binCount += 1
             return
         }
         let v = state.binSum / Double(state.binCount)
         process(v, onEvent: onEvent)
+        if position - Double(state.bin) - 1 > settings.maximumGap * rate {
+            withdrawTentative(state.tentativeSteps, onEvent: onEvent)
+            if position < Self.largestBin {
+                state.restart(coefficients: coefficients, at: Int(position))
+            } else {
+                // A jump no bin index holds (a time of 1e20 s): the bins count from this sample.
+                state.restart(coefficients: coefficients, at: 0)
+                state.origin = time
+            }
+            state.binSum = m
+            state.binCount = 1
+            return
+        }
+        // Within `maximumGap` of the current bin: an index like it.
+        let b = Int(position)
         let empty = b - state.bin - 1
         if empty > 0 {
-            if Double(empty) / rate > settings.maximumGap {
-                withdrawTentative(state.tentativeSteps, onEvent: onEvent)
-                state.restart(coefficients: coefficients, at: b)
-                state.binSum = m
-                state.binCount = 1
-                return
-            }
             let span = Double(b - state.bin)
             for k in 1...empty {
                 process(v + (m - v) * Double(k) / span, onEvent: onEvent)
@@ -141,6 +152,10 @@ public struct StepDetector: Sendable {
         state.binSum = m
         state.binCount = 1
     }
+
+    /// The largest bin index counted from the first sample's time (about 11 million years at 25 Hz): a later time
+    /// starts the bins again from its sample.
+    static let largestBin = 1e16
 
     /// Feeds one sample and returns the steps it revealed (see `update(time:acceleration:onStep:)`).
     public mutating func update(time: Double, acceleration: Vector3) -> [Step] {

@@ -9,10 +9,15 @@ extension BeatDetector {
         public let lowPassFrequency: Double
         /// The low-pass's group delay at low frequencies, √2 / (2π f_c), s: subtracted from beat times.
         public let delay: Double
-        /// Samples of band-passed signal kept for the pulse template (the longest template window plus margin).
+        /// Samples of band-passed signal kept for the pulse template (the longest template window plus margin), at
+        /// most `BeatDetector.maximumSampleRate` × the window: a faster signal gets a ring that covers less time
+        /// (worse templates), never a larger one.
         let capacity: Int
         let highPass: Biquad
         let lowPass: Biquad
+
+        /// The longest template window the ring keeps whatever the settings, s (the default is 1.8 s).
+        static let longestTemplateWindow = 10.0
 
         /// Derives the coefficients for `settings` at one sample every `samplePeriod` seconds.
         init(settings s: Settings, samplePeriod period: Double) {
@@ -23,8 +28,9 @@ extension BeatDetector {
             highPass = Biquad(butterworthCutoff: s.highPassFrequency, rate: rate, highPass: true)
             lowPass = Biquad(butterworthCutoff: cutoff, rate: rate, highPass: false)
             delay = 2.0.squareRoot() / (2.0 * Double.pi * cutoff)
-            let window = (s.templateBefore + s.templateAfter) * s.maximumInterval / period
-            capacity = Int(window.rounded(.up)) + 4
+            let seconds = Swift.min((s.templateBefore + s.templateAfter) * s.maximumInterval, Self.longestTemplateWindow)
+            let window = seconds * Swift.min(rate, BeatDetector.maximumSampleRate)
+            capacity = (window.isFinite && window > 0 ? Int(window.rounded(.up)) : 0) + 4
         }
     }
 }

@@ -42,6 +42,12 @@ extension BeatDetector {
 
         /// A timestamp gap longer than this restarts the signal path (filters, pending beats), s. Default 0.5 s.
         public var maximumGap: Double = 0.5
+        /// A sample beyond ± this is no sensor's reading (a corrupt value, a wrong scale) and is rejected like a
+        /// non-finite one: counted in `State.rejectedSamples`, an artefact, never fed to the filters, where one value
+        /// of 1e308 would take minutes to decay (or overflow them for good). Default 2²⁴ = 16,777,216, the full
+        /// scale of the widest PPG converters (24 bits; MAX3010x have 18, AFE4404 22), far above a pulse oximeter's
+        /// pleth in any unit.
+        public var valueRange: Double = 16_777_216
         /// Identical raw samples for this long count as a flat line (finger off, saturation, a stalled sensor), s.
         /// Default 0.25 s (pulse oximeters hold the value for up to 0.17 s at a trough on the development records).
         public var flatLineDuration: Double = 0.25

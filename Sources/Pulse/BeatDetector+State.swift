@@ -8,8 +8,10 @@ extension BeatDetector {
 
         /// Time of the last accepted sample, s.
         public internal(set) var lastTime: Double?
-        /// The first time steps, before the nominal period is known.
-        var startupSteps = RecentValues(capacity: 8)
+        /// The nominal period, from the first time steps.
+        var nominalPeriod = NominalPeriod()
+        /// Samples whose value was not a number or beyond `Settings.valueRange` (their times still count).
+        public internal(set) var rejectedSamples = 0
 
         // MARK: Signal path
 

@@ -4,8 +4,8 @@
 /// The steps, per sample (`update(time:value:)`):
 /// 1. timing: the nominal period is the median of the first eight time steps; a gap longer than
 ///    `Settings.maximumGap` restarts the signal path;
-/// 2. flat line and saturation: identical raw samples for `Settings.flatLineDuration`, or a non-finite value, mark
-///    an artefact;
+/// 2. flat line and saturation: identical raw samples for `Settings.flatLineDuration`, or a value that is not finite
+///    or beyond `Settings.valueRange` (rejected, counted), mark an artefact;
 /// 3. band-pass 0.5–8 Hz (two second-order Butterworth sections) and the slope (first difference);
 /// 4. artefacts: slopes beyond `artefactSlopeRatio` × the slope level or excursions beyond `artefactAmplitudeRatio` ×
 ///    the pulse amplitude; beats stay `poor` until `artefactHold` after one; an artefact lasting `relearnTime` makes
@@ -32,11 +32,17 @@
 /// after the start.
 ///
 /// Memory is constant: a ring of (`templateBefore` + `templateAfter`) × `maximumInterval` of band-passed samples
-/// (1.8 s) and a few small trackers. No allocation per sample; the per-sample path has no division or root.
+/// (1.8 s; at most 10 s at `maximumSampleRate`, whatever the settings and the timestamps) and a few small trackers. No allocation per sample; the per-sample path has no division or root.
 ///
 /// `bench/pulse_reference.py` is this algorithm in Python, step by step and operation by operation; the tests hold
 /// the two to the same beats.
 public struct BeatDetector: Sendable {
+    /// The highest nominal sample rate the detector is made for, Hz: above every pulse sensor's fastest rate
+    /// (MAX30102 3,200 samples/s, MAX86141 4,096, AFE4404 1,000). Readers of recordings refuse a faster one
+    /// (`RecordingError.Reason.sampleRateTooHigh`: times in the wrong unit, not a pulse sensor); fed one anyway, the
+    /// detector keeps its memory to what this rate needs and its templates cover less time.
+    public static let maximumSampleRate = 5_000.0
+
     /// The parameters (make a new detector to change them).
     public let settings: Settings
     /// The derived constants; nil until the nominal sample period is known (after nine samples).
@@ -68,24 +74,24 @@ public struct BeatDetector: Sendable {
     /// the diastolic edge).
     /// Returns the beat whose quality was decided with this sample, if any (see the type's latency note).
     ///
-    /// Edge cases: a non-finite or non-increasing `time` is ignored; a non-finite `value` marks an artefact.
+    /// Edge cases: a non-finite or non-increasing `time` is ignored; a `value` that is not finite or beyond
+    /// `Settings.valueRange` marks an artefact and is counted in `State.rejectedSamples`.
     public mutating func update(time t: Double, value x: Double) -> Beat? {
         // 1. Timing.
         guard t.isFinite else { return nil }
         if let last = state.lastTime, !(t > last) { return nil }
+        let usable = x.isFinite && x.magnitude <= settings.valueRange
+        if !usable { state.rejectedSamples += 1 }
         guard let c = coefficients else {
-            if let last = state.lastTime { state.startupSteps.append(t - last) }
             state.lastTime = t
-            if state.startupSteps.count >= state.startupSteps.capacity, let period = state.startupSteps.median {
-                configure(samplePeriod: period)
-            }
+            if let period = state.nominalPeriod.add(t) { configure(samplePeriod: period) }
             return nil
         }
         if let last = state.lastTime, t - last > settings.maximumGap { restartSignal() }
         state.lastTime = t
 
-        // 2. Flat line, saturation and invalid values.
-        guard x.isFinite else {
+        // 2. Flat line, saturation and invalid values (not a number, or beyond any sensor's range).
+        guard usable else {
             markArtefact(at: t)
             runArtefactClock(at: t)
             return nil

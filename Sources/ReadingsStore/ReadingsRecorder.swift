@@ -21,36 +21,44 @@ import SystemSupport
 /// record never block on the disk and never throw: a reading whose time is not a calendar time (non-finite, before 1970
 /// or after the year 9999: `WallClock.calendarTimes`) or whose value is not valid is dropped
 /// and counted in ``rejected``. A failed flush keeps the readings for the next one and reports the error to
-/// `onError`; samples and beats beyond ``Settings/maximumPending`` are then dropped oldest first.
+/// `onError`; what is held is bounded (``Settings/maximumPending`` samples and as many beats,
+/// ``Settings/maximumPendingMinutes`` minutes per series: about 10 MB), the oldest dropped first, and everything
+/// dropped, or left unwritten by a failed ``close()``, is counted in ``lost``.
 ///
 /// Thread-safe: record from any thread; the flushes run on a thread of the recorder, which holds the recorder until
 /// ``close()`` stops it — close every recorder.
 public final class ReadingsRecorder: @unchecked Sendable {
-    // @unchecked: `pending`, `rejectedCount`, `droppedCount`, `stopping` and `closed` are guarded by `condition`.
+    // @unchecked: `pending`, `rejectedCount`, `lostCount`, `firstLoss`, `stopping` and `closed` are guarded by
+    // `condition`.
 
     /// How often and how much.
     public struct Settings: Sendable, Hashable {
         /// Time between flushes, s. Default 30; at most 60, so that a kill loses at most the last minute.
         public var flushInterval: Double
         /// Heart-rate samples (and, separately, beats) held while the store cannot be written. Default 100 000
-        /// (more than a day of beats).
+        /// (more than a day of beats; 16 and 24 bytes each).
         public var maximumPending: Int
+        /// Per-minute rows of each series (steps, heart rate, motion) held while the store cannot be written.
+        /// Default 10 080, a week (about 200 bytes each).
+        public var maximumPendingMinutes: Int
 
-        public init(flushInterval: Double = 30, maximumPending: Int = 100_000) {
+        public init(flushInterval: Double = 30, maximumPending: Int = 100_000, maximumPendingMinutes: Int = 10_080) {
             self.flushInterval = min(max(flushInterval, 0.01), 60)
             self.maximumPending = max(maximumPending, 1)
+            self.maximumPendingMinutes = max(maximumPendingMinutes, 1)
         }
     }
 
     private let store: ReadingsStore
     private let settings: Settings
     private let clock: @Sendable () -> Double
-    private let onError: @Sendable (StoreError) -> Void
+    private let onError: @Sendable (FlushFailure) -> Void
     private let condition = ThreadCondition()
     private let flushing = ThreadLock()
     private var pending = PendingReadings()
     private var rejectedCount = 0
-    private var droppedCount = 0
+    private var lostCount = 0
+    private var firstLoss: StoreError?
     private var stopping = false
     private var closed = false
     private var flusherRunning = false
@@ -60,10 +68,11 @@ public final class ReadingsRecorder: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - clock: the wall clock, Unix time s (default: the system's; tests replace it); decides when rows expire.
-    ///   - onError: called on the flush thread when a periodic flush fails (the readings are kept for the next).
+    ///   - onError: called on the flush thread when a periodic flush fails (the readings are kept for the next, up
+    ///     to the bound), with what is held and what was lost.
     public init(
         store: ReadingsStore, settings: Settings = Settings(), clock: (@Sendable () -> Double)? = nil,
-        onError: @escaping @Sendable (StoreError) -> Void = { _ in }
+        onError: @escaping @Sendable (FlushFailure) -> Void = { _ in }
     ) {
         self.store = store
         self.settings = settings
@@ -99,18 +108,18 @@ public final class ReadingsRecorder: @unchecked Sendable {
     }
 
     /// Readings dropped because their time or value was not valid.
-    public var rejected: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return rejectedCount
-    }
+    public var rejected: Int { condition.withLock { rejectedCount } }
 
-    /// Samples and beats dropped because the store could not be written for too long.
-    public var dropped: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return droppedCount
-    }
+    /// Readings lost because the store could not be written: heart-rate samples, beats and per-minute rows dropped
+    /// beyond the bound while failing writes went on, and those the final flush of a failed ``close()`` could not
+    /// write.
+    public var lost: Int { condition.withLock { lostCount } }
+
+    /// The failure that lost the first of ``lost``, nil while nothing was lost.
+    public var lossCause: StoreError? { condition.withLock { firstLoss } }
+
+    /// Readings held for the next flush (samples, beats and per-minute rows).
+    public var pendingCount: Int { condition.withLock { pending.count } }
 
     /// Writes what was recorded so far. Queries see it afterwards. On failure the readings stay for the next flush.
     public func flush() throws(StoreError) {
@@ -126,7 +135,15 @@ public final class ReadingsRecorder: @unchecked Sendable {
                 condition.lock()
                 var kept = taken
                 kept.merge(pending)
-                droppedCount += kept.trimRaw(to: settings.maximumPending)
+                let before = lostCount
+                if closed {
+                    // The last try: nothing will write these.
+                    lostCount += kept.count
+                    kept = PendingReadings()
+                } else {
+                    lostCount += kept.trim(samples: settings.maximumPending, minutes: settings.maximumPendingMinutes)
+                }
+                if lostCount > before, firstLoss == nil { firstLoss = error }
                 pending = kept
                 condition.unlock()
                 throw error
@@ -134,7 +151,8 @@ public final class ReadingsRecorder: @unchecked Sendable {
         }
     }
 
-    /// Stops the flush thread and writes what is left. Recording afterwards is ignored. The store stays open.
+    /// Stops the flush thread and writes what is left. Recording afterwards is ignored. The store stays open. When
+    /// the write fails, what it held is counted in ``lost``.
     public func close() throws(StoreError) {
         condition.lock()
         stopping = true
@@ -153,6 +171,13 @@ public final class ReadingsRecorder: @unchecked Sendable {
         add(&pending)
     }
 
+    private func report(_ error: StoreError) {
+        condition.lock()
+        let failure = FlushFailure(error: error, held: pending.count, lost: lostCount)
+        condition.unlock()
+        onError(failure)
+    }
+
     private func reject() {
         condition.lock()
         rejectedCount += 1
@@ -163,7 +188,7 @@ public final class ReadingsRecorder: @unchecked Sendable {
         do {
             try store.prune(now: clock())
         } catch {
-            onError(error)
+            report(error)
         }
         condition.lock()
         while !stopping {
@@ -173,7 +198,7 @@ public final class ReadingsRecorder: @unchecked Sendable {
             do {
                 try flush()
             } catch {
-                onError(error)
+                report(error)
             }
             condition.lock()
         }

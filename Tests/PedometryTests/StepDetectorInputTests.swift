@@ -20,6 +20,34 @@ import Testing
         #expect(abs(detector.state.steps - truth.count) <= 1)
     }
 
+    /// One sample no accelerometer gives (a component of 1e308, or 1e6 m/s²) in the middle of a walk is skipped and
+    /// counted; the walk's count is that of the clean walk, not the count up to the bad sample.
+    @Test(arguments: [1e308, -1e6])
+    func skipsAndCountsImplausibleSamples(value: Double) {
+        let (samples, truth) = SyntheticGait(seed: 7).generate()
+        var detector = StepDetector()
+        let middle = samples.count / 2
+        for (i, (t, a)) in samples.enumerated() {
+            detector.update(time: t, acceleration: i == middle ? Vector3(value, a.y, a.z) : a) { _ in }
+        }
+        #expect(detector.state.rejectedSamples == 1)
+        #expect(abs(detector.state.steps - truth.count) <= 1, "\(detector.state.steps) of \(truth.count)")
+    }
+
+    /// A time far beyond the walk (1e20 s, 1e300 s: a corrupt timestamp) is a gap like any other: the count stands and
+    /// the detector goes on from there, without a bin index that no integer holds.
+    @Test func aTimeFarAheadIsAGap() {
+        let (samples, _) = SyntheticGait(seed: 8).generate()
+        var detector = StepDetector()
+        for (t, a) in samples { detector.update(time: t, acceleration: a) { _ in } }
+        let counted = detector.state.steps
+        for t in [1e20, 1e300] { detector.update(time: t, acceleration: Vector3(0, 0, 9.8)) { _ in } }
+        #expect(detector.state.steps == counted && counted > 90)
+        var later = StepDetector()
+        for (t, a) in samples { later.update(time: t + 1e20, acceleration: a) { _ in } }
+        #expect(later.state.steps == 0, "1e20 + a walk's seconds are one instant in a double")
+    }
+
     /// The same walk gives the same count whatever the clock's origin (timestamps of a monotonic clock since boot).
     @Test func ignoresTheTimeOrigin() {
         let (samples, _) = SyntheticGait(seed: 5).generate()

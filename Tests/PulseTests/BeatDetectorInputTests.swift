@@ -1,4 +1,4 @@
-import Pulse
+@testable import Pulse
 import Testing
 
 /// The detector's handling of bad input: flat lines, saturation, invalid values and times, gaps.
@@ -46,6 +46,31 @@ struct BeatDetectorInputTests {
             Self.pulses(bpm: 60, rate: 100, seconds: 30) { t, x in t >= 12 && t < 12.5 ? .nan : x })
         #expect(!beats.contains { $0.time >= 12 && $0.time < 13.5 && $0.heartRate != nil })
         #expect(beats.contains { $0.time > 16 && $0.heartRate != nil })
+    }
+
+    /// A value no sensor gives (1e308, −1e308, 1e9) is rejected and counted like a non-finite one, and the beats
+    /// resume within a few seconds: it never reaches the filters, whose transient would last minutes.
+    @Test(arguments: [1e308, -1e308, 1e9])
+    func implausibleValuesAreRejectedAndCounted(value: Double) throws {
+        let samples = Self.pulses(bpm: 60, rate: 100, seconds: 60)
+        var detector = BeatDetector()
+        let clean = samples.compactMap { detector.update(time: $0.0, value: $0.1) }
+        var spiked = BeatDetector()
+        let beats = samples.compactMap { spiked.update(time: $0.0, value: $0.0 == 30 ? value : $0.1) }
+        #expect(spiked.state.rejectedSamples == 1)
+        #expect(detector.state.rejectedSamples == 0)
+        #expect(beats.count >= clean.count - 3, "\(beats.count) beats of \(clean.count)")
+        #expect(beats.contains { $0.time > 30 && $0.time < 35 && $0.heartRate != nil })
+    }
+
+    /// The template ring is sized from the nominal rate, bounded by `maximumSampleRate`: samples a microsecond
+    /// apart (times in the wrong unit) do not make it 1.8 million samples long.
+    @Test func theRingIsBoundedWhateverTheRate() throws {
+        var detector = BeatDetector()
+        for i in 0..<100 { _ = detector.update(time: Double(i) * 1e-6, value: Double(i % 7)) }
+        let coefficients = try #require(detector.coefficients)
+        #expect(abs(coefficients.samplePeriod - 1e-6) < 1e-12)
+        #expect(detector.state.ringTime.count <= Int(BeatDetector.maximumSampleRate * 1.8) + 4)
     }
 
     @Test func invalidAndRepeatedTimesAreIgnored() throws {

@@ -6,7 +6,8 @@ extension ReplayMotionSource {
     /// Replays the recording at `path` (read as it goes, in constant memory), its PPG columns too when it has them.
     ///
     /// - Throws: `CaptureError` `.io` when the file cannot be opened, `.malformedInput` for a bad header; bad rows
-    ///   surface from `read()` with their line number.
+    ///   surface from `read()` with their line number, and so do PPG samples faster than a pulse sensor gives
+    ///   (`PPGRateCheck`).
     public convenience init(path: String, pacing: MotionSourceSpecification.Pacing) throws(CaptureError) {
         let reader: RecordingReader
         do {
@@ -14,10 +15,15 @@ extension ReplayMotionSource {
         } catch {
             throw CaptureError(error)
         }
+        var rateCheck = PPGRateCheck()
         self.init(name: path, hasMagnetometer: reader.hasMagnetometer, hasPPG: reader.hasPPG, pacing: pacing) {
             () throws(CaptureError) -> RecordingRow? in
             do throws(RecordingError) {
-                return try reader.nextRow()
+                let row = try reader.nextRow()
+                if let row, row.ppg != nil, let refusal = rateCheck.add(row.t) {
+                    throw RecordingError(source: path, reason: refusal, contents: .pulse)
+                }
+                return row
             } catch {
                 throw CaptureError(error)
             }

@@ -8,8 +8,8 @@ import SystemSupport
 /// the real `dt`. A recording with PPG columns replays its pulse sensor too: `.ppg` readings from the rows that
 /// carry intensities, when the capture asks for them (`CaptureConfiguration.readings`), as a live sensor would.
 public final class ReplayMotionSource: MotionSource, @unchecked Sendable {
-    // @unchecked: `nextRow`, `first`, `startClock`, `wanted` and `pending` are confined to the reading thread;
-    // `cancellation` is thread-safe.
+    // @unchecked: `nextRow`, `first`, `startClock`, `wanted`, `pending` and `failure` are confined to the reading
+    // thread; `cancellation` is thread-safe.
 
     public let info: MotionSourceInfo
     /// Real-time or as fast as read.
@@ -23,6 +23,8 @@ public final class ReplayMotionSource: MotionSource, @unchecked Sendable {
     private var startClock = 0.0
     private var batchDuration = 0.1
     private var finished = false
+    /// A bad row met while a batch was being gathered: thrown by the next `read()`, after the batch's good rows.
+    private var failure: CaptureError?
 
     /// Replays the rows `nextRow` yields in order (nil at the end). `name` describes the recording,
     /// `hasMagnetometer` whether its samples carry one, `hasPPG` whether rows may carry PPG intensities.
@@ -56,6 +58,11 @@ public final class ReplayMotionSource: MotionSource, @unchecked Sendable {
     }
 
     public func read() throws(CaptureError) -> [SensorReading]? {
+        if let failure {
+            self.failure = nil
+            finished = true
+            throw failure
+        }
         guard !cancellation.isCancelled, !finished else { return nil }
         if pending == nil { pending = try nextRow() }
         guard let head = pending else { return nil }
@@ -74,7 +81,16 @@ public final class ReplayMotionSource: MotionSource, @unchecked Sendable {
         while true {
             append(current, to: &readings)
             count += 1
-            guard let next = try nextRow() else {
+            let following: RecordingRow?
+            do {
+                following = try nextRow()
+            } catch {
+                // The rows before the bad one are delivered first, as a sensor's last readings would be.
+                failure = error
+                pending = nil
+                return readings
+            }
+            guard let next = following else {
                 pending = nil
                 break
             }

@@ -1,5 +1,6 @@
 import BodyReadings
 import ReadingFormats
+import TextFormats
 
 /// `bodyreadings heart-rate [FILE|-]`: heartbeats and heart rate from a pulse (PPG) sensor, live or from a
 /// recording.
@@ -85,15 +86,22 @@ enum HeartRateCommand {
         return .ok
     }
 
-    /// Runs `pipeline` into the consumer `format` names; returns the report and the number of beats written.
+    /// Runs `pipeline` into the consumer `format` names; returns the report and the number of beats written, and
+    /// says on stderr how many samples the detector rejected.
     static func execute<Input: PipelineInput>(
         _ pipeline: Pipeline<Input, HeartRateProcessor>, format: String, count: Int?, console: Console,
         emergency: @escaping @Sendable () -> Void
     ) throws -> (PipelineReport, Int) {
         var pipeline = pipeline
-        return try EventOutput.run(
+        let result = try EventOutput.run(
             &pipeline, format: format, count: count, console: console,
             live: LiveHeartRateConsumer(console: console, count: count), summary: HeartRateSummary(),
             row: { ($0.timestamp, $0.beat) }, emergency: emergency)
+        let detector = pipeline.processor.detector
+        console.warnUnusable(
+            detector.state.rejectedSamples, of: result.0.elements, "PPG samples",
+            range: DoubleText.shortest(detector.settings.valueRange),
+            "taken as artefacts, no beats there; check the recording or the sensor")
+        return result
     }
 }

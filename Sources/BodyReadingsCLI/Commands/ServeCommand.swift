@@ -7,6 +7,7 @@ import ReadingsStore
 import Sensors
 import Service
 import SystemSupport
+import TextFormats
 
 #if canImport(Glibc)
 import Glibc
@@ -147,7 +148,7 @@ enum ServeCommand {
                 try StoreRecording(
                     capture: capture, store: ReadingsStore(path: path, access: .readWrite),
                     settings: ReadingsRecorder.Settings(flushInterval: request.storeFlush),
-                    onError: { console.warning("the readings store: \($0); the readings are kept for the next try") })
+                    onError: { console.warning("the readings store: \($0)") })
             }
         } catch {
             capture.stop()
@@ -155,11 +156,13 @@ enum ServeCommand {
         }
         var history: CaptureFeed.HistoryQuery?
         var stepsToday: (@Sendable (Step) -> Int)?
+        var status: (@Sendable () -> [(String, JSONValue)])?
         if let recording {
             history = { query throws(ServiceProtocolError) in try recording.history(query) }
             stepsToday = { recording.stepsToday(through: $0) }
+            status = { recording.statusMembers }
         }
-        let feed = CaptureFeed(capture: capture, history: history, stepsToday: stepsToday)
+        let feed = CaptureFeed(capture: capture, history: history, stepsToday: stepsToday, status: status)
 
         let ended = DispatchSemaphore(value: 0)
         let outcome = ServeOutcome()
@@ -216,14 +219,29 @@ enum ServeCommand {
         web?.stop()
         publishing?.stop(console: console)
         capture.stop()
+        var storeFailure: StoreError?
         do {
             try recording?.stop()
         } catch {
-            console.warning("the readings store could not be closed: \(error); the last readings may be lost")
+            storeFailure = error
         }
         console.note("stopped (\(reason))")
         if let error = outcome.failure { throw error }
+        if let recording { try requireNothingLost(recording, closing: storeFailure) }
         return .ok
+    }
+
+    /// Ends a service that lost readings (the store could not be written: full disk, damaged file) or could not
+    /// close its store with the store's failure and its status (74 I/O, 65 damaged, 77 permission), the count in
+    /// the line.
+    static func requireNothingLost(_ recording: StoreRecording, closing: StoreError?) throws {
+        let loss = recording.loss
+        guard let cause = loss.cause ?? closing else { return }
+        let error = cause.cliError
+        guard loss.count > 0 else { throw error }
+        throw CLIError(
+            "\(loss.count) readings (heart-rate samples, beats, per-minute rows) could not be written to the readings "
+                + "store and were lost: \(error.message)", exitCode: error.exitCode)
     }
 
     /// Creates the socket's directory when it is missing (the user's `$XDG_RUNTIME_DIR/bodyreadings`).

@@ -1,5 +1,6 @@
 import BodyReadings
 import ReadingFormats
+import TextFormats
 
 /// `bodyreadings steps [FILE|-]`: steps, cadence and activity from a hardware step counter or the accelerometer,
 /// live or from a recording.
@@ -117,14 +118,15 @@ enum StepsCommand {
         return .ok
     }
 
-    /// Runs `pipeline` into the consumer `format` names; returns the report and the number of steps written.
+    /// Runs `pipeline` into the consumer `format` names; returns the report and the number of steps written, and
+    /// says on stderr how many samples the detector rejected.
     static func execute<Input: PipelineInput>(
         _ pipeline: Pipeline<Input, StepProcessor>, format: String, count: Int?, console: Console,
         emergency: @escaping @Sendable () -> Void
     ) throws -> (PipelineReport, Int) {
         var pipeline = pipeline
         let processor = pipeline.processor
-        return try EventOutput.run(
+        let result = try EventOutput.run(
             &pipeline, format: format, count: count, console: console,
             live: LiveStepsConsumer(
                 console: console, count: count, counter: processor.counter, stepLength: processor.stepLength),
@@ -138,5 +140,11 @@ enum StepsCommand {
                     summary.observe(time: span.last)
                 }
             }, emergency: emergency)
+        let detector = pipeline.processor.detector
+        console.warnUnusable(
+            detector.state.rejectedSamples, of: result.0.elements, "accelerometer samples",
+            range: DoubleText.shortest(detector.settings.accelerometerRange) + " m/s²",
+            "skipped; check the recording or the sensor's scale")
+        return result
     }
 }

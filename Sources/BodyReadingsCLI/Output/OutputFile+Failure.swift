@@ -1,18 +1,19 @@
 import ReadingFormats
 
 extension OutputFile {
-    /// Runs `body`, which writes to `file` (nil: stdout, nothing to do); when it throws, first hands over what
-    /// `flush` holds (the rows before a bad input row are all kept), gives the file up (`abandon()`: an existing
-    /// file stays as it was, a new one keeps its complete lines) and rethrows the error with what is at the path
-    /// added to its line. Every command writing an output file runs its pipeline through this.
+    /// Runs `body`, which writes to `file` (nil: stdout); when it throws, first hands over what `flush` holds (the
+    /// rows before a bad input row are all kept, and stdout, which got the rows in pieces cut anywhere, ends on a
+    /// whole row), gives the file up (`abandon()`: an existing file stays as it was, a new one keeps its complete
+    /// lines) and rethrows the error with what is at the path added to its line. Every command writing rows runs
+    /// its pipeline through this.
     static func abandoningOnFailure<Result>(
         _ file: OutputFile?, flush: () throws -> Void, _ body: () throws -> Result
     ) throws -> Result {
         do {
             return try body()
         } catch {
-            guard let file else { throw error }
             try? flush()
+            guard let file else { throw error }
             throw explained(error, left: file.abandon(), path: file.path)
         }
     }

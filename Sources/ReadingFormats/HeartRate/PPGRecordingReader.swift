@@ -8,7 +8,8 @@ import Pulse
 /// A row whose PPG field is empty carries no sample (the rows of another sensor in a `record` file, a monitor's gap)
 /// and is skipped; `t` must still increase over every row. Malformed input is a `RecordingError` naming file, line
 /// and column (`contents` `.pulse`): a header without `t` or a PPG column, a field that is not a number, a row with
-/// another field count than the header, `t` not finite or not increasing.
+/// another field count than the header, `t` not finite or not increasing, samples faster than
+/// `BeatDetector.maximumSampleRate` (the median of the first eight time steps, as the detector takes it).
 ///
 /// Constant memory: rows are scanned in place (`ColumnReader`).
 public final class PPGRecordingReader: ColumnRecordingReader {
@@ -22,6 +23,7 @@ public final class PPGRecordingReader: ColumnRecordingReader {
     private let reader: ColumnReader
     /// −1 for an intensity column (negated), +1 for the pulse wave.
     private let sign: Double
+    private var rateCheck = PPGRateCheck()
 
     /// Opens `source` and reads its header. Throws `.cannotOpen` when it cannot be opened.
     public init(_ source: RecordingSource) throws(RecordingError) {
@@ -40,6 +42,7 @@ public final class PPGRecordingReader: ColumnRecordingReader {
         while let t = try reader.nextRow() {
             let value = reader.values[0]
             guard !value.isNaN else { continue }
+            if let refusal = rateCheck.add(t) { throw reader.failure(refusal) }
             return PPGSample(time: t, value: sign * value)
         }
         return nil

@@ -30,6 +30,9 @@ public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertibl
         case timeNotIncreasing(previous: Double, found: Double)
         /// A line is longer than the reader's buffer (bytes).
         case lineTooLong(limit: Int)
+        /// The samples come faster than the reading's processing is made for (Hz: the recording's nominal rate, and
+        /// the highest rate taken), which only times in the wrong unit give.
+        case sampleRateTooHigh(rate: Double, maximum: Double)
     }
 
     /// Which kind of recording was read: what a message about its header names.
@@ -103,7 +106,22 @@ public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertibl
                 + "(previous row: \(DoubleText.shortest(previous))); t must be strictly increasing"
         case .lineTooLong(let limit):
             return "\(place): line longer than \(limit) bytes; is this a recording CSV?"
+        case .sampleRateTooHigh(let rate, let maximum):
+            return "\(place): the samples come at about \(DoubleText.shortest(Self.twoDigits(rate))) Hz, more than the "
+                + "\(DoubleText.shortest(maximum)) Hz this reading takes; t must be in seconds"
         }
+    }
+
+    /// `value` (positive) rounded to two significant digits, for people.
+    private static func twoDigits(_ value: Double) -> Double {
+        guard value.isFinite, value > 0 else { return value }
+        let exponent = Int(log10(value).rounded(.down)) - 1
+        guard exponent < 0 else {
+            let scale = pow(10, Double(exponent))
+            return (value / scale).rounded() * scale
+        }
+        let scale = pow(10, Double(-exponent))
+        return (value * scale).rounded() / scale
     }
 
     private static func message(_ code: Int32) -> String {

@@ -13,8 +13,11 @@ struct PendingReadings: Sendable {
         minutes.isEmpty && heartRateSamples.isEmpty && beats.isEmpty
     }
 
-    /// Raw samples and beats held, for the recorder's bound.
-    var rawCount: Int { heartRateSamples.count + beats.count }
+    /// Per-minute rows held, of all series.
+    var minuteCount: Int { minutes.values.reduce(0) { $0 + $1.count } }
+
+    /// Readings held: heart-rate samples, beats and per-minute rows (the unit of the recorder's counts).
+    var count: Int { heartRateSamples.count + beats.count + minuteCount }
 
     /// The start of the minute holding `time`, s.
     static func minute(_ time: Double) -> Int64 {
@@ -53,13 +56,20 @@ struct PendingReadings: Sendable {
         beats += other.beats
     }
 
-    /// Drops the oldest raw samples and beats beyond `limit` of each; returns how many went.
-    mutating func trimRaw(to limit: Int) -> Int {
+    /// Drops the oldest heart-rate samples and beats beyond `samples` of each, and the oldest minutes beyond
+    /// `minutes` per series; returns how many readings went (samples, beats and per-minute rows).
+    mutating func trim(samples limit: Int, minutes minuteLimit: Int) -> Int {
         let samplesOver = max(0, heartRateSamples.count - limit)
         let beatsOver = max(0, beats.count - limit)
         heartRateSamples.removeFirst(samplesOver)
         beats.removeFirst(beatsOver)
-        return samplesOver + beatsOver
+        var dropped = samplesOver + beatsOver
+        for (name, held) in minutes where held.count > minuteLimit {
+            let oldest = held.keys.sorted().prefix(held.count - minuteLimit)
+            for minute in oldest { minutes[name]?[minute] = nil }
+            dropped += oldest.count
+        }
+        return dropped
     }
 
     private mutating func add(_ series: MinuteSeries, minute: Int64, _ values: [Double?]) {

@@ -33,6 +33,14 @@ public enum FrequencyList: Sendable, Hashable {
         self = .discrete(values)
     }
 
+    /// The highest frequency of the list, Hz.
+    public var highest: Double {
+        switch self {
+        case .discrete(let values): values.max() ?? 0
+        case .range(_, _, let maximum): maximum
+        }
+    }
+
     /// True when `frequency` is one of the discrete values (within 1e-6 Hz) or inside the range on a step.
     public func contains(_ frequency: Double) -> Bool {
         switch self {

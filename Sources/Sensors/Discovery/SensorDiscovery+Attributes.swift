@@ -93,6 +93,12 @@ extension SensorDiscovery {
         return ["in_mount_matrix", "mount_matrix"].first { device.attributes.contains($0) }.map { .device($0) }
     }
 
+    /// The highest sampling frequency a sensor may report, Hz: above every IMU's fastest output rate (ICM-42688
+    /// 32 kHz, LSM6DSO 6.66 kHz, BMI270 6.4 kHz) and every pulse sensor's (MAX86141 4,096 samples/s). A capture's
+    /// buffers are sized from the rate (a refill holds an update interval's samples), so a driver or a remote iiod
+    /// reporting more is refused as a malformed attribute rather than trusted with an allocation.
+    static let maximumSamplingFrequency = 100_000.0
+
     /// The current sampling frequency (Hz), its attribute, and the accepted frequencies. A driver that cannot
     /// answer in its current state (EINVAL, EIO, EBUSY…) leaves the value unknown rather than failing discovery.
     static func samplingFrequency(
@@ -104,9 +110,10 @@ extension SensorDiscovery {
             "sampling_frequency", channel: axes[0], in: device,
             deviceFallbacks: ["in_\(type)_sampling_frequency", "sampling_frequency"])
         var frequency: Double?
+        let expected = "a number of Hz up to \(maximumSamplingFrequency.sysfsText)"
         if let location, let text = try reader.text(at: location, tolerateDriverErrors: true) {
-            guard let value = Double(attributeText: text) else {
-                throw reader.malformed(location, text, expected: "a number (Hz)")
+            guard let value = Double(attributeText: text), value >= 0, value <= maximumSamplingFrequency else {
+                throw reader.malformed(location, text, expected: expected)
             }
             frequency = value
         }
@@ -115,9 +122,11 @@ extension SensorDiscovery {
             deviceFallbacks: ["in_\(type)_sampling_frequency_available", "sampling_frequency_available"])
         var available: FrequencyList?
         if let availableLocation, let text = try reader.text(at: availableLocation, tolerateDriverErrors: true) {
-            guard let list = FrequencyList(parsing: text) else {
+            guard let list = FrequencyList(parsing: text), list.highest <= maximumSamplingFrequency else {
                 throw reader.malformed(
-                    availableLocation, text, expected: "frequencies in Hz (\"12.5 25 50\" or \"[min step max]\")")
+                    availableLocation, text,
+                    expected: "frequencies in Hz (\"12.5 25 50\" or \"[min step max]\") up to "
+                        + maximumSamplingFrequency.sysfsText)
             }
             available = list
         }

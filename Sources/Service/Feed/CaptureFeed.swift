@@ -23,18 +23,21 @@ public final class CaptureFeed: ReadingsFeed {
     private let beatLines = LatestEncoding()
     private let historyQuery: HistoryQuery?
     private let stepsToday: (@Sendable (Step) -> Int)?
+    private let status: (@Sendable () -> [(String, JSONValue)])?
     public let availability: ServiceAvailability
 
     /// A feed of `capture`; `unavailable` says why further readings are missing (beside what the capture itself
     /// lacks: no accelerometer or gyroscope, no step counter, no pulse sensor); `stepsToday` tells the day's steps
-    /// at each step (stored + counted since, `StoreRecording.stepsToday(through:)`; nil: the capture's running count).
+    /// at each step (stored + counted since, `StoreRecording.stepsToday(through:)`; nil: the capture's running count);
+    /// `status` gives the members a `status` reply adds (`StoreRecording.statusMembers`).
     public init(
         capture: ServiceCapture, unavailable: [ServiceReading: String] = [:], history: HistoryQuery? = nil,
-        stepsToday: (@Sendable (Step) -> Int)? = nil
+        stepsToday: (@Sendable (Step) -> Int)? = nil, status: (@Sendable () -> [(String, JSONValue)])? = nil
     ) {
         self.capture = capture
         self.historyQuery = history
         self.stepsToday = stepsToday
+        self.status = status
         let info = capture.info
         var missing = unavailable
         if !info.hasDeviceMotion {
@@ -52,6 +55,8 @@ public final class CaptureFeed: ReadingsFeed {
             source: info.name, hasAccelerometer: info.hasAccelerometer, hasGyroscope: info.hasGyroscope,
             hasMagnetometer: info.hasMagnetometer, maximumSampleRate: info.maximumSampleRate, unavailable: missing)
     }
+
+    public var statusMembers: [(String, JSONValue)] { status?() ?? [] }
 
     public var captureInterval: Double { capture.captureInterval }
 

@@ -25,6 +25,9 @@ public protocol ReadingsFeed: AnyObject, Sendable {
     /// Stored readings for a `history` request: the reply's members (e.g. `rows`), or why there are none.
     func history(_ query: ServiceHistoryQuery) throws(ServiceProtocolError) -> [(String, JSONValue)]
 
+    /// What the feed adds to a `status` reply (e.g. the readings store's backlog and losses); none by default.
+    var statusMembers: [(String, JSONValue)] { get }
+
     /// Calls `begin` before and `end` after each batch of deliveries (on the delivering thread), when the feed
     /// delivers every update inside such a batch: a subscriber may then hold its updates and send them at the
     /// batch's end. False (the default): the feed has no batches, each line goes out as it comes.
@@ -32,6 +35,8 @@ public protocol ReadingsFeed: AnyObject, Sendable {
 }
 
 extension ReadingsFeed {
+    public var statusMembers: [(String, JSONValue)] { [] }
+
     public func observeBatches(begin: @escaping @Sendable () -> Void, end: @escaping @Sendable () -> Void) -> Bool {
         false
     }

@@ -313,7 +313,7 @@ public final class ServiceServer: @unchecked Sendable {
             ("subscriptions", .array(connection.subscribed.map(\.name).sorted().map(JSONValue.string))),
             ("dropped", .number(Double(connection.dropped))),
             ("waiting", .number(Double(connection.waiting))),
-        ]
+        ] + feed.statusMembers
     }
 
     /// Sends what waits for `closing` until every queue is empty or `timeout` seconds passed.

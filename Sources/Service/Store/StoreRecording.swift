@@ -4,6 +4,7 @@ import Pedometry
 import Pulse
 import ReadingsStore
 import SystemSupport
+import TextFormats
 
 /// What a service remembers: its capture's steps, heart rate, beats and a per-minute motion summary (activity, mean
 /// user-acceleration magnitude), recorded into the readings store through a `ReadingsRecorder` (flushed every
@@ -34,12 +35,12 @@ public final class StoreRecording: @unchecked Sendable {
     private var cancellations: [@Sendable () -> Void] = []
 
     /// Records `capture`'s readings into `store` (opened for writing), stamped by `clock` (Unix time, s; default
-    /// the system's wall clock); `onError` hears of failed flushes (the
-    /// readings are kept for the next one). Throws when today's steps cannot be read from the store.
+    /// the system's wall clock); `onError` hears of failed flushes (the readings are kept for the next one, up to
+    /// the recorder's bound). Throws when today's steps cannot be read from the store.
     public init(
         capture: ServiceCapture, store: ReadingsStore, settings: ReadingsRecorder.Settings = ReadingsRecorder.Settings(),
         clock: (@Sendable () -> Double)? = nil,
-        onError: @escaping @Sendable (StoreError) -> Void = { _ in }
+        onError: @escaping @Sendable (FlushFailure) -> Void = { _ in }
     ) throws(StoreError) {
         self.store = store
         self.capture = capture
@@ -67,6 +68,21 @@ public final class StoreRecording: @unchecked Sendable {
             rollOver(now: clock())
             return todaySteps + max(0, step.count - lastCount)
         }
+    }
+
+    /// Readings lost because the store could not be written (`ReadingsRecorder.lost`), and the failure that lost
+    /// the first of them.
+    public var loss: (count: Int, cause: StoreError?) {
+        (recorder.lost, recorder.lossCause)
+    }
+
+    /// Readings held for the next write (`ReadingsRecorder.pendingCount`).
+    public var pendingCount: Int { recorder.pendingCount }
+
+    /// What a `status` reply says of the store: `store_pending` (readings held for the next write, bounded) and
+    /// `store_lost` (readings lost because the store could not be written).
+    public var statusMembers: [(String, JSONValue)] {
+        [("store_pending", .number(Double(pendingCount))), ("store_lost", .number(Double(recorder.lost)))]
     }
 
     /// Writes what was recorded so far, so that a query sees it.
