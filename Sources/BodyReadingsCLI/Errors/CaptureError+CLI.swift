@@ -1,7 +1,7 @@
 import Sensors
 
 /// Capture failures end a command with their cause, the fix where there is one, and the sysexits status of their
-/// kind (DESIGN.md, "Exit codes").
+/// kind (docs/exit-codes.md).
 ///
 /// | Kind | Exit | Fix named |
 /// |---|---|---|
