@@ -153,6 +153,9 @@ let package = Package(
         .executableTarget(
             name: "steps-bench", dependencies: ["Pedometry", "MotionMath", "BenchSupport"], path: "bench/StepsBench",
             swiftSettings: strict),
+        .executableTarget(
+            name: "double-text-bench", dependencies: ["TextFormats", "MotionMath", "BenchSupport"],
+            path: "bench/DoubleTextBench", swiftSettings: strict),
 
         // MARK: Test support (helpers the test targets share: subprocesses, temporary directories, BROAD data)
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
