@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // BodyReadings — CoreMotion-style device motion for Linux (GPL-3.0-or-later).
 //
-// Layering (see README.md, "Architecture"): every arrow below is a dependency; no other imports are allowed.
+// Layering (docs/architecture.md; the architecture test holds its table equal to this file): every arrow below is a
+// dependency; no other imports are allowed.
 //   bodyreadings → BodyReadingsCLI → BodyReadings → {Sensors → IIO → CIIO, Calibration, Fusion, ReadingFormats}
 //   MotionMath (vectors, matrices, quaternions, IMUSample, seeded generators) is below them all; Fusion,
 //   MotionSimulation, Sensors and Calibration use it.
@@ -12,11 +13,11 @@
 //   locks, conditions, poll, the monotonic clock, kept-open sysfs files, atomic file replacement) serves IIO,
 //   Sensors, ReadingFormats, Calibration, BodyReadings, the CLI and MQTT.
 //   Publishing (payloads, topics, status, discovery) → MQTT (safe Swift over libmosquitto through CMosquitto);
-//   the CLI's publish command feeds them from the pipeline (issue 13).
+//   the CLI's publish command feeds them from the pipeline.
 //   HTTP (an HTTP/1.1 server of our own: parser with limits, router, Server-Sent Events, bearer tokens, one poll
-//   loop) → SystemSupport, TextFormats (percent-decoding); `serve --http` mounts it (issue 12).
+//   loop) → SystemSupport, TextFormats (percent-decoding); `serve --http` mounts it.
 //   ReadingsStore (the readings store: steps, heart rate and motion per minute in SQLite through CSQLite; its
-//   recorder, queries per local hour/day and time arguments) serves the history command and the service (issue 12).
+//   recorder, queries per local hour/day and time arguments) serves the history command and the service.
 //   ReadingsWeb (the JSON API, the event streams and the embedded dashboard page, against its ReadingsProvider
 //   protocol) → HTTP, ReadingsStore (history queries); Service implements the provider on its capture and `serve
 //   --http` mounts it.
@@ -152,6 +153,9 @@ let package = Package(
         .executableTarget(
             name: "steps-bench", dependencies: ["Pedometry", "MotionMath", "BenchSupport"], path: "bench/StepsBench",
             swiftSettings: strict),
+        .executableTarget(
+            name: "double-text-bench", dependencies: ["TextFormats", "MotionMath", "BenchSupport"],
+            path: "bench/DoubleTextBench", swiftSettings: strict),
 
         // MARK: Test support (helpers the test targets share: subprocesses, temporary directories, BROAD data)
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
@@ -179,6 +183,7 @@ let package = Package(
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "MotionMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GoldenTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: strict),
+        .testTarget(name: "DocsTests", dependencies: ["SystemSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
         .testTarget(
             name: "PedometryTests", dependencies: ["Pedometry", "MotionMath", "MotionSimulation", "TestSupport"], swiftSettings: strict),

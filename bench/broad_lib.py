@@ -30,7 +30,7 @@ def load_trial(path):
 
 
 def write_recording_csv(trial, path):
-    """Writes the DESIGN.md recording format (with magnetometer columns); `fuse --no-magnetometer` gives 6D."""
+    """Writes the recording format of docs/formats.md (with magnetometer columns); `fuse --no-magnetometer` gives 6D."""
     data = np.column_stack([trial["t"], trial["acc"], trial["gyr"], trial["mag"]])
     tmp = path + ".tmp"
     np.savetxt(tmp, data, fmt="%.17g", delimiter=",", header=HEADER, comments="")

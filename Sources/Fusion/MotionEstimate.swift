@@ -1,6 +1,6 @@
 import MotionMath
 
-/// What the attitude filter knows after one sample: CoreMotion's "device motion" (conventions of DESIGN.md).
+/// What the attitude filter knows after one sample: CoreMotion's "device motion" (conventions of docs/formats.md).
 public struct MotionEstimate: Sendable, Hashable {
     /// Timestamp of the sample, seconds.
     public var t: Double

@@ -9,7 +9,7 @@ public struct MQTTQueueLimits: Sendable, Hashable {
     public var maximumMessages: Int
     /// At most this many bytes (topics and payloads) wait. Default 8 MiB: 100 Hz device motion, raw samples, steps and
     /// heart rate in 1 s batches make about 50 KiB a second, so a 2½-minute outage fits in the memory budget of a
-    /// small board (DESIGN.md: 30 MB RSS for publishing).
+    /// small board (about 30 MB of RSS for publishing).
     public var maximumBytes: Int
 
     /// Limits of `maximumMessages` messages and `maximumBytes` bytes (each at least 1).

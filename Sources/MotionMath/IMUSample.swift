@@ -1,4 +1,4 @@
-/// One timestamped reading of an inertial measurement unit, in the units and device frame of DESIGN.md.
+/// One timestamped reading of an inertial measurement unit, in the units and device frame of docs/formats.md.
 public struct IMUSample: Sendable, Hashable {
     /// Timestamp in seconds (any origin; only differences matter). Must increase from sample to sample.
     public var t: Double

@@ -53,7 +53,7 @@ public struct Matrix3: Sendable, Hashable {
     @inlinable @inline(__always)
     public static var zero: Matrix3 { Matrix3(SIMD3(0, 0, 0), SIMD3(0, 0, 0), SIMD3(0, 0, 0)) }
 
-    /// The rows as an array of arrays (the JSON form of DESIGN.md's calibration file).
+    /// The rows as an array of arrays (the JSON form of the calibration file, docs/formats.md).
     @inlinable public var rows: [[Double]] {
         [[row0.x, row0.y, row0.z], [row1.x, row1.y, row1.z], [row2.x, row2.y, row2.z]]
     }

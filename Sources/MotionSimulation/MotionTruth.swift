@@ -1,7 +1,7 @@
 import MotionMath
 
 /// The exact motion of a simulated device at one instant: what an ideal IMU would measure and what an ideal attitude
-/// filter would output, in the conventions of DESIGN.md.
+/// filter would output, in the conventions of docs/formats.md.
 ///
 /// Invariants (checked by the tests): `specificForce == gravity + userAcceleration`; `gravity` has the trajectory's
 /// gravity magnitude; `angularVelocity` is the body rate of `attitude` (q̇ = ½ q ⊗ (0, ω)); `userAcceleration` is

@@ -39,7 +39,7 @@ public struct ScriptedTrajectory: Trajectory {
         }
     }
 
-    /// The standard gravity used by the built-in trajectories, m/s² (DESIGN.md's "+9.81 flat, screen up").
+    /// The standard gravity used by the built-in trajectories, m/s² (docs/formats.md: "+9.81 flat, screen up").
     public static let standardGravity = 9.81
     /// The Earth's magnetic field used by the built-in trajectories, µT in ENU: 20 µT north, 40 µT down (|B| ≈ 44.7 µT,
     /// inclination ≈ 63°, like central Europe).

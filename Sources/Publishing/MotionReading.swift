@@ -1,6 +1,6 @@
 import MotionMath
 
-/// One fused device-motion update to publish on `imu/data` (the pipeline's estimate, in DESIGN.md's frames and
+/// One fused device-motion update to publish on `imu/data` (the pipeline's estimate, in docs/formats.md's frames and
 /// units).
 public struct MotionReading: Sendable, Hashable {
     /// Time of the update, s, on the readings' clock.

@@ -2,7 +2,7 @@ import MQTT
 import MotionMath
 import TextFormats
 
-/// The JSON payloads BodyReadings publishes (schema in the README, "Fleets"): one sample object per reading, batched
+/// The JSON payloads BodyReadings publishes (schema in docs/mqtt.md): one sample object per reading, batched
 /// as `{"device":…,"samples":[…]}`; the status document.
 ///
 /// Field names of `imu/data` and `imu/data_raw` follow ROS `sensor_msgs/Imu`: `orientation`, `angular_velocity`,

@@ -1,4 +1,4 @@
-// The file contracts of DESIGN.md in one place: the recording format (`RecordingReader`, `RecordingWriter`,
+// The file contracts of docs/formats.md in one place: the recording format (`RecordingReader`, `RecordingWriter`,
 // `RecordingColumns`, `RecordingError`) that `record` writes and `fuse` and `replay:` read, the fused output
 // (`MotionOutputWriter` in `MotionOutputFormat` and `MotionOutputUnits`) that `stream` and `fuse` write, and the
 // heart-rate and steps files: PPG recordings (`PPGRecordingReader`, `PPGColumns`) and accelerometer recordings

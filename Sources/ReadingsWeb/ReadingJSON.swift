@@ -5,7 +5,7 @@ import ReadingFormats
 import ReadingsStore
 import TextFormats
 
-/// The JSON of the API's answers and of the events' data (README, "HTTP API"). Times of readings (`t`) are on the
+/// The JSON of the API's answers and of the events' data (docs/http-api.md). Times of readings (`t`) are on the
 /// readings' clock, s; stored times are local ISO 8601 with the offset, as `history` prints them.
 enum ReadingJSON {
     /// `stream --format jsonl`'s object: `{"t":…,"attitude":{"w":…},"rotation_rate":{…},"gravity":{…},

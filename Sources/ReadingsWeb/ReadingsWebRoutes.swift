@@ -3,8 +3,8 @@ import ReadingsStore
 import SystemSupport
 import TextFormats
 
-/// Mounts the readings on an ``HTTPRouter``: the JSON API, the event streams and the dashboard (README,
-/// "HTTP API"):
+/// Mounts the readings on an ``HTTPRouter``: the JSON API, the event streams and the dashboard
+/// (docs/http-api.md):
 ///
 /// | path | answer |
 /// |---|---|

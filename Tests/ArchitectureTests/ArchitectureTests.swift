@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The layering of `README.md`'s architecture table, `Package.swift` and the `import` lines of `Sources/` agree, and
-/// the shipped code keeps the rules of issue 9: files of at most 400 lines, one POSIX funnel, one type per concept.
+/// The layering of `docs/architecture.md`'s table, `Package.swift` and the `import` lines of `Sources/` agree, and the
+/// shipped code keeps the rules of that document: files of at most 400 lines, one POSIX funnel, one type per concept.
 @Suite("architecture")
 struct ArchitectureTests {
     /// Modules of the toolchain any file may import.
@@ -39,9 +39,9 @@ struct ArchitectureTests {
         return targets
     }
 
-    /// The table between `<!-- architecture-table -->` and `<!-- /architecture-table -->` in the README.
-    static func readmeTable() throws -> [String: Set<String>] {
-        let text = try String(contentsOfFile: PackagePaths.file("README.md"), encoding: .utf8)
+    /// The table between `<!-- architecture-table -->` and `<!-- /architecture-table -->` in `docs/architecture.md`.
+    static func documentedTable() throws -> [String: Set<String>] {
+        let text = try String(contentsOfFile: PackagePaths.file("docs/architecture.md"), encoding: .utf8)
         guard let start = text.range(of: "<!-- architecture-table -->"),
             let end = text.range(of: "<!-- /architecture-table -->")
         else { return [:] }
@@ -79,14 +79,21 @@ struct ArchitectureTests {
         return Set(pattern.matches(in: text, range: range).compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } })
     }
 
-    @Test("the README's table is Package.swift's layering of the shipped targets")
-    func readmeEqualsPackage() throws {
+    @Test("docs/architecture.md's table is Package.swift's layering of the shipped targets")
+    func documentedTableEqualsPackage() throws {
         let package = try Self.packageTargets()
-        let readme = try Self.readmeTable()
+        let documented = try Self.documentedTable()
         #expect(package.count >= 20, "the parser found the targets: \(package.keys.sorted())")
-        #expect(Set(readme.keys) == Set(package.keys), "targets: README \(readme.keys.sorted()), Package \(package.keys.sorted())")
+        #expect(
+            Set(documented.keys) == Set(package.keys),
+            "targets: docs/architecture.md \(documented.keys.sorted()), Package \(package.keys.sorted())")
         for (target, dependencies) in package {
-            #expect(readme[target] == dependencies, "\(target): README \(readme[target]?.sorted() ?? []), Package \(dependencies.sorted())")
+            #expect(
+                documented[target] == dependencies,
+                """
+                \(target): docs/architecture.md \(documented[target]?.sorted() ?? []), \
+                Package \(dependencies.sorted())
+                """)
         }
     }
 

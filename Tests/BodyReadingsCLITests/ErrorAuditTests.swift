@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 @testable import BodyReadingsCLI
 
-/// Issue 14 §5: every failure is one `error:` line with its fix and the README's status; no internal value or bare
+/// Every failure is one `error:` line with its fix and the status of `docs/exit-codes.md`; no internal value or bare
 /// errno; a lost iiod connection says so; text from devices, files and options never reaches a terminal raw.
 @Suite("error audit: statuses, messages and what reaches the terminal")
 struct ErrorAuditTests {

@@ -10,7 +10,7 @@ import Testing
 @Suite("the documented exit-status table matches the commands")
 struct ExitStatusTableTests {
     /// The file that holds the table (the first Markdown table whose first column is `Status`), from the package root.
-    static let tableFile = "README.md"
+    static let tableFile = "docs/exit-codes.md"
 
     /// The statuses of the table's rows, in order.
     static func documentedStatuses() throws -> [Int32] {

@@ -58,7 +58,7 @@ struct RecordPulseTests {
         #expect(replayed.stdout == fromFile.stdout)
     }
 
-    @Test("fuse and steps give the same with and without the PPG rows; --no-ppg records the old columns")
+    @Test("fuse and steps give the same with and without the PPG rows; --no-ppg records the IMU columns only")
     func motionIsUnchanged() throws {
         let scratch = try TemporaryDirectory(prefix: "bodyreadings-record-ppg")
         let withPPG = scratch.file("ppg.csv")

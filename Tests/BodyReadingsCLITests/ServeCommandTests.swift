@@ -164,7 +164,7 @@ struct ServeCommandTests {
 
     @Test func withoutAServiceTheClientSaysHowToStartOne() throws {
         let directory = try TemporaryDirectory(prefix: "br-none")
-        // Every command that reads --source serve (heart-rate once gave the reason without the fix).
+        // Every command that reads --source serve names the fix, not only the reason.
         for command in ["stream", "steps", "heart-rate", "record", "publish"] {
             let output = command == "record" ? ["-"] : command == "publish" ? ["mqtt://127.0.0.1:1"] : []
             let result = runStream(

@@ -67,8 +67,8 @@ struct BadSampleTests {
             && estimate.userAcceleration.z.isNaN)
     }
 
-    /// Issue 14 §3: a filter whose first accelerometer reading is rejected used to report a user acceleration of
-    /// (0, 0, −g) — a made-up value from a reading of zero. It is unknown (NaN) until a reading is accepted.
+    /// A filter whose first accelerometer reading is rejected has no user acceleration to report — not (0, 0, −g),
+    /// a made-up value from a reading of zero: it is unknown (NaN) until a reading is accepted.
     @Test(arguments: [Vector3(.nan, 0, 9.8), Vector3(0, 0, 200), Vector3.zero])
     func aRejectedFirstAccelerometerReadingGivesNoUserAcceleration(accelerometer: Vector3) {
         var filter = AttitudeFilter()

@@ -4,8 +4,8 @@ import Testing
 
 /// The outputs that must not change without a deliberate decision: `fuse` (9D, 6D, `--interval 0.05 --format jsonl`)
 /// on the BROAD development trials and `stream --source sim --seed N --fast` (CSV, `--interval 0.02` JSONL, `--raw`),
-/// each compared by SHA-256 with `Tests/Golden/golden-pre-refactor.txt`, taken from the binary before the issue-9
-/// refactor (db95cb5). The trials are converted from their `.mat` files here, exactly as
+/// each compared by SHA-256 with `Tests/Golden/golden-outputs.txt`, the outputs the fusion filter and the simulator
+/// are pinned to: a change of any byte is a change of behaviour, to be made on purpose. The trials are converted from their `.mat` files here, exactly as
 /// `bench/broad_lib.py` writes them; `Tests/Golden/broad-recording-csv.txt` pins those CSV bytes, so a difference is
 /// found in the converter or in `bodyreadings`, never hidden between them.
 ///
@@ -15,7 +15,7 @@ import Testing
 /// a suite of half a minute, while every trial runs the same code. `Tests/Golden/check-release` runs all 16 trials
 /// against a release build (it sets `BODYREADINGS_GOLDEN_BINARY`, which selects every trial); so does a release
 /// build of this test.
-@Suite("Golden outputs (byte-identical to before the refactor)")
+@Suite("Golden outputs (byte-identical to the pinned digests)")
 struct GoldenOutputTests {
     /// `$BODYREADINGS_GOLDEN_BINARY`, else the `bodyreadings` built beside the tests.
     static let binary: String? =
@@ -24,7 +24,7 @@ struct GoldenOutputTests {
     /// "kind name" → SHA-256, from both golden lists.
     static let expected: [String: String] = {
         var digests: [String: String] = [:]
-        for list in ["golden-pre-refactor.txt", "broad-recording-csv.txt"] {
+        for list in ["golden-outputs.txt", "broad-recording-csv.txt"] {
             let text = (try? String(contentsOfFile: PackagePaths.file("Tests/Golden/\(list)"), encoding: .utf8)) ?? ""
             for line in text.split(separator: "\n") {
                 let fields = line.split(separator: " ")
@@ -84,7 +84,7 @@ struct GoldenOutputTests {
             #expect(status == 0, "\(variant.kind) \(trial): exit status \(status)")
             #expect(
                 digest == Self.expected["\(variant.kind) \(trial)"],
-                "\(variant.kind) \(trial): output differs from Tests/Golden/golden-pre-refactor.txt")
+                "\(variant.kind) \(trial): output differs from Tests/Golden/golden-outputs.txt")
         }
     }
 
@@ -97,7 +97,7 @@ struct GoldenOutputTests {
             #expect(status == 0, "\(variant.kind) seed\(seed): exit status \(status)")
             #expect(
                 digest == Self.expected["\(variant.kind) seed\(seed)"],
-                "\(variant.kind) seed\(seed): output differs from Tests/Golden/golden-pre-refactor.txt")
+                "\(variant.kind) seed\(seed): output differs from Tests/Golden/golden-outputs.txt")
         }
     }
 }

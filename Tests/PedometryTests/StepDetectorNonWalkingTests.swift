@@ -3,7 +3,7 @@ import MotionSimulation
 import Pedometry
 import Testing
 
-/// Motion without steps must not be counted: at most 2 steps per minute (issue 10), at 20–200 Hz.
+/// Motion without steps must not be counted: at most 2 steps per minute, at 20–200 Hz.
 @Suite struct StepDetectorNonWalkingTests {
     @Test(arguments: SyntheticMotion.allCases)
     func countsNoSteps(motion: SyntheticMotion) {

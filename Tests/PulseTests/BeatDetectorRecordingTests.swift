@@ -38,11 +38,11 @@ struct BeatDetectorRecordingTests {
         }
     }
 
-    /// The windowed heart-rate error (README metric). Measured: a103l 2.89 beats/min over 98 % of the windows (its
-    /// ECG reference is corrupt from 255 s to 300 s, where the PPG is clean at ~126 beats/min: 0.93 over the windows
-    /// whose reference RR mean and median agree), mixedsignals 0.95 over 100 % (six windows hold a premature beat
-    /// that the ECG counts and the PPG cannot show). NeuroKit2 scores 4.41 and 1.07 there, HeartPy 3.01 and 1.07
-    /// (`bench/heart-rate`).
+    /// The windowed heart-rate error (the metric of the recordings' README). Measured: a103l 2.89 beats/min over 98 %
+    /// of the windows (its ECG reference is corrupt from 255 s to 300 s, where the PPG is clean at ~126 beats/min: 0.93
+    /// over the windows whose reference RR mean and median agree), mixedsignals 0.95 over 100 % (six windows hold a
+    /// premature beat that the ECG counts and the PPG cannot show). NeuroKit2 scores 4.41 and 1.07 there, HeartPy 3.01
+    /// and 1.07 (`bench/heart-rate`).
     @Test(arguments: [("a103l", 3.0), ("mixedsignals", 1.2)])
     func windowedHeartRateError(record: String, bound: Double) throws {
         let beats = try Self.detect(record)

@@ -5,7 +5,7 @@ import Testing
 /// The dashboard in a real browser (Debian's headless Chromium), against a real server process: the three cards
 /// show live values that change, nothing is a zero where a reading is missing, the streams come back after the
 /// server restarts, a phone gets one column, and no script error occurs. Screenshots go to
-/// `$BODYREADINGS_SCREENSHOTS` (the README's are made with `BODYREADINGS_SCREENSHOTS=docs`), else `.build/screenshots`.
+/// `$BODYREADINGS_SCREENSHOTS` (docs/'s are made with `BODYREADINGS_SCREENSHOTS=docs`), else `.build/screenshots`.
 @Suite(
     .serialized,
     .enabled(if: HeadlessBrowser.path != nil, "needs chromium-headless-shell (scripts/install-deps installs it)"),

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// A BROAD trial as a recording CSV (DESIGN.md's recording format with magnetometer columns), byte for byte what
+/// A BROAD trial as a recording CSV (docs/formats.md's recording format with magnetometer columns), byte for byte what
 /// `bench/broad_lib.py` writes: `t = i / sampling_rate`, then `imu_acc`, `imu_gyr`, `imu_mag`, through
 /// `np.savetxt(fmt="%.17g", delimiter=",", header=HEADER, comments="")`.
 public enum BROADRecordingCSV {

@@ -1,4 +1,4 @@
-// pulse-bench: the bench's way into the Swift heart-rate code (issue 11), a release build of Pulse alone instead of
+// pulse-bench: the bench's way into the Swift heart-rate code, a release build of Pulse alone instead of
 // the whole CLI.
 //
 //   pulse-bench detect < RECORDING.csv      beats of a recording (header with t and ppg, ppg_ir or ppg_red) as CSV

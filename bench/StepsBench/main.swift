@@ -1,4 +1,4 @@
-// steps-bench: the bench's way into the Swift step detector until `bodyreadings steps` exists (issue 10).
+// steps-bench: the bench's way into the Swift step detector, a release build of Pedometry alone.
 //
 //   steps-bench count FILE...        one line per recording: FILE,STEPS (recordings with a header holding t,
 //                                    accel_x, accel_y, accel_z; other columns ignored)

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// One fused device-motion update, like CoreMotion's `CMDeviceMotion`, in SI units and the frames of DESIGN.md
+/// One fused device-motion update, like CoreMotion's `CMDeviceMotion`, in SI units and the frames of docs/formats.md
 /// ("Conventions"): device frame x right, y up, z out of the screen; reference frame ENU with a magnetometer, else
 /// z up with an arbitrary heading that starts at 0.
 public struct DeviceMotion: Sendable, Hashable, Timestamped {

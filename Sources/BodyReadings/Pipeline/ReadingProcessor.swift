@@ -1,6 +1,6 @@
-/// A pipeline stage that turns input elements into updates: the attitude filter (IMU samples → motion estimates)
-/// today; a step detector (samples → step events) or a beat detector (PPG samples → beats) later. Called on the
-/// pipeline's thread only, once per element, in time order.
+/// A pipeline stage that turns input elements into updates: the attitude filter (IMU samples → motion estimates),
+/// the step detector (`StepProcessor`: samples → steps) and the beat detector (`HeartRateProcessor`: PPG samples →
+/// beats). Called on the pipeline's thread only, once per element, in time order.
 ///
 /// A processor may emit zero, one or several updates per element, each with its own timestamp. Implement `process`
 /// `@inlinable` when it is cheap: the pipeline's loop is specialised for the concrete processor and can then inline

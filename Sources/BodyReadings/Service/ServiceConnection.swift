@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// A client's connection to `bodyreadings serve`: connects to its socket, reads the `hello`, sends requests and
-/// reads the service's lines as `ServiceEvent`s (README, "Local API").
+/// reads the service's lines as `ServiceEvent`s (docs/socket-api.md).
 ///
 /// `next()` blocks on one thread; `cancel()` from any thread makes it return nil at once. Failures are
 /// `CaptureError`s, as the sensors' are: no service (`notFound`), not allowed to connect (`permissionDenied`), the

@@ -3,9 +3,9 @@ import ReadingFormats
 import Sensors
 import SystemSupport
 
-/// Replays recorded samples (the recording format of DESIGN.md: calibrated, mount-matrix-applied, SI units), paced
-/// by their timestamps in real time or as fast as they are read. The recording's own gaps are kept: the filter sees
-/// the real `dt`. A recording with PPG columns replays its pulse sensor too: `.ppg` readings from the rows that
+/// Replays recorded samples (the recording format of docs/formats.md: calibrated, mount-matrix-applied, SI units),
+/// paced by their timestamps in real time or as fast as they are read. The recording's own gaps are kept: the filter
+/// sees the real `dt`. A recording with PPG columns replays its pulse sensor too: `.ppg` readings from the rows that
 /// carry intensities, when the capture asks for them (`CaptureConfiguration.readings`), as a live sensor would.
 public final class ReplayMotionSource: MotionSource, @unchecked Sendable {
     // @unchecked: `nextRow`, `first`, `startClock`, `wanted`, `pending` and `failure` are confined to the reading

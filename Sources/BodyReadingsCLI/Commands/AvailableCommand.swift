@@ -17,7 +17,7 @@ enum AvailableCommand {
                   0   device motion is available
                   1   it is not (no accelerometer or no gyroscope, or no IIO devices at all)
                   64  malformed --uri or missing xml: file    65  malformed xml: file or attribute value
-                  69  context unreachable or sensor unusable  77  permission denied (see udev/README section)
+                  69  context unreachable or sensor unusable  77  permission denied (see docs/install.md)
                 """),
         run: run)
 

@@ -22,7 +22,7 @@ enum PublishCommand {
         discussion: """
             TOPICS under PREFIX: imu/data (device motion), imu/data_raw and imu/mag (--raw), and the retained \
             status: {"state":"online",…counters} on every connection, {"state":"offline",…} on a clean stop and, \
-            as the last will, when the board dies or loses its network. Payloads: README, "Fleets".
+            as the last will, when the board dies or loses its network. Payloads: docs/mqtt.md.
 
             OUTAGES: at --qos 1 messages wait in memory while the broker is away and are sent in order after \
             reconnecting (retries after 0.5 s doubling to 30 s); beyond --queue the oldest are dropped, counted on \

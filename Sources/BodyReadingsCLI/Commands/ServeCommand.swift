@@ -14,7 +14,7 @@ import Glibc
 #endif
 
 /// `bodyreadings serve`: owns the sensors and shares every reading with any number of clients, each at its own
-/// interval, over a Unix socket (README, "Local API").
+/// interval, over a Unix socket (docs/socket-api.md).
 enum ServeCommand {
     static let command = Command(spec: spec, run: run)
 
@@ -52,16 +52,15 @@ enum ServeCommand {
             heart_rate at their own interval, unsubscribe, available, status, history. Every update is one JSON \
             line; a client that does not keep up loses its oldest updates (and is told how many), never delaying \
             the others. The sensors run for the shortest interval any client asks for. 'stream', 'record' and \
-            'calibrate' read through a running service with --source serve. Protocol: README, "Local API".
+            'calibrate' read through a running service with --source serve. Protocol: docs/socket-api.md.
 
             Stops on SIGINT or SIGTERM: clients are told, the sensors' sysfs settings restored, the socket removed.
 
             With --http HOST:PORT it also serves the dashboard (/), a JSON API (/api/...) and event streams \
-            (/events/...) over HTTP; an address other than loopback needs --token FILE (README, "HTTP API and \
-            dashboard").
+            (/events/...) over HTTP; an address other than loopback needs --token FILE (docs/http-api.md).
 
             With --mqtt URL it also publishes device motion, steps and heartbeats to a broker, as 'publish' does \
-            (topics, payloads and outages: README, "Fleets").
+            (topics, payloads and outages: docs/mqtt.md).
 
             It records steps, heart rate, beats and a per-minute motion summary into the readings store (--store), \
             flushed every 30 s and when it stops, so that 'bodyreadings history' and the dashboard's Steps Today \

@@ -2,7 +2,7 @@ import ReadingFormats
 import Sensors
 
 /// Capture failures end a command with their cause, the fix where there is one, and the sysexits status of their
-/// kind (DESIGN.md, "Exit codes").
+/// kind (docs/exit-codes.md).
 ///
 /// | Kind | Exit | Fix named |
 /// |---|---|---|

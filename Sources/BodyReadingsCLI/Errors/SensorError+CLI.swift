@@ -14,7 +14,7 @@ extension SensorError: CLIErrorConvertible {
         CLIError("\(message); \(fix)", exitCode: exitCode)
     }
 
-    /// The status for this failure (DESIGN.md, "Exit codes").
+    /// The status for this failure (docs/exit-codes.md).
     var exitCode: ExitCode {
         switch reason {
         case .permissionDenied: .noPermission

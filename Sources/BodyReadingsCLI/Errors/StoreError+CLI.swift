@@ -15,7 +15,7 @@ extension StoreError: CLIErrorConvertible {
                     + "another file with --store)", exitCode: .ioError)
         case .corrupt:
             return CLIError(
-                description + "; restore it from a backup (sqlite3 FILE '.backup COPY', README 'Readings store') or "
+                description + "; restore it from a backup (sqlite3 FILE '.backup COPY', docs/store.md) or "
                     + "move it away to start a new one", exitCode: .dataError)
         case .schemaTooNew:
             return CLIError(description + "; it was written by a newer bodyreadings: upgrade this one",

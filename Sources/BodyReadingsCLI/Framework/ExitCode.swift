@@ -1,4 +1,4 @@
-/// Process exit statuses, from BSD `sysexits.h` (see DESIGN.md, "Exit codes").
+/// Process exit statuses, from BSD `sysexits.h` (docs/exit-codes.md).
 public enum ExitCode: Int32, Sendable, CaseIterable {
     /// Success.
     case ok = 0

@@ -2,7 +2,7 @@ import HTTP
 import ReadingsWeb
 
 /// `serve --http HOST:PORT [--token FILE]`: the readings on HTTP (the JSON API, the event streams and the
-/// dashboard; README, "HTTP API and dashboard"). Loopback only, unless a bearer token guards every request.
+/// dashboard; docs/http-api.md). Loopback only, unless a bearer token guards every request.
 enum HTTPOptions {
     static let all: [OptionSpec] = [
         OptionSpec(

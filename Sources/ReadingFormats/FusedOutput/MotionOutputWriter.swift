@@ -2,7 +2,8 @@ import Fusion
 import MotionMath
 import TextFormats
 
-/// Writes fused motion (`MotionEstimate`s) as DESIGN.md's CSV or as JSON lines, fast and buffered.
+/// Writes fused motion (`MotionEstimate`s) as the fused output's CSV or JSON lines (docs/formats.md), fast and
+/// buffered.
 ///
 /// Used by `fuse` and `stream`. Numbers are the shortest round-trip decimals (`DoubleText`); in JSON a non-finite
 /// value is `null`, in CSV `nan`/`inf`. Rows are buffered and handed to the sink 64 KiB at a time: call `flush()`
@@ -15,7 +16,7 @@ import TextFormats
 /// try writer.flush()
 /// ```
 public final class MotionOutputWriter {
-    /// The CSV header columns, in order (DESIGN.md).
+    /// The CSV header columns, in order (docs/formats.md).
     public static let csvColumns = [
         "t", "attitude_w", "attitude_x", "attitude_y", "attitude_z",
         "rotation_rate_x", "rotation_rate_y", "rotation_rate_z",

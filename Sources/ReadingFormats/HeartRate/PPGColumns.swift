@@ -1,5 +1,5 @@
-/// The PPG columns of a recording (DESIGN.md, "Contracts of the next readings"): `ppg`, a pulse wave that rises at
-/// systole (a pulse oximeter's pleth, as in `../shared/data/ppg`), or a pulse sensor's light intensities as it
+/// The PPG columns of a recording (docs/formats.md, "Recording"): `ppg`, a pulse wave that rises at
+/// systole (a pulse oximeter's pleth), or a pulse sensor's light intensities as it
 /// measures them, ADC counts that *fall* at systole: `ppg_red`, `ppg_ir`, `ppg_green` (what `record` writes).
 public enum PPGColumns {
     /// The pulse-wave column.

@@ -1,7 +1,7 @@
 import TextFormats
 
-/// Writes an event output (DESIGN.md's heart-rate and steps outputs): CSV with a header and one row per event, or JSON
-/// lines with the same fields and a closing `{"summary":{…}}` line.
+/// Writes an event output (the heart-rate and steps outputs of docs/formats.md): CSV with a header and one row per
+/// event, or JSON lines with the same fields and a closing `{"summary":{…}}` line.
 ///
 /// A value a detector did not give is an empty field in CSV and `null` in JSON, never a made-up number. Numbers are
 /// the shortest decimals that read back exactly (`DoubleText`). Rows are buffered: `flush()` when a reader should see

@@ -1,5 +1,6 @@
-/// The column names of the recording format (DESIGN.md): `t` in seconds, accelerometer in m/s², gyroscope in rad/s,
-/// optional magnetometer in µT; device frame, calibrated, mount matrix applied; optional PPG intensities in ADC counts.
+/// The column names of the recording format (docs/formats.md): `t` in seconds, accelerometer in m/s², gyroscope in
+/// rad/s, optional magnetometer in µT; device frame, calibrated, mount matrix applied; optional PPG intensities in ADC
+/// counts.
 public enum RecordingColumns {
     /// The columns every recording has, in the order the writer puts them.
     public static let required = ["t", "accel_x", "accel_y", "accel_z", "anglvel_x", "anglvel_y", "anglvel_z"]

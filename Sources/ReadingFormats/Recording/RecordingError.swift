@@ -5,8 +5,8 @@ import Darwin
 #endif
 import TextFormats
 
-/// Why a recording (DESIGN.md's recording CSV, or a PPG recording for `heart-rate`) could not be read or written,
-/// with where: the file and the line.
+/// Why a recording (the recording CSV of docs/formats.md, or a PPG recording for `heart-rate`) could not be read or
+/// written, with where: the file and the line.
 ///
 /// `description` is one line, `<source>:<line>: <what is wrong>; <how to fix it>`, ready for `error:`.
 public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,16 +1,17 @@
 import MotionMath
 import TextFormats
 
-/// Streams the samples of a recording (DESIGN.md's recording CSV) from a file, a file descriptor (stdin) or bytes.
+/// Streams the samples of a recording (the recording CSV of docs/formats.md) from a file, a file descriptor (stdin) or
+/// bytes.
 ///
 /// Columns are found by name in the header (`RecordingColumns`); extra columns are ignored; the magnetometer columns
 /// are optional (all three or none), so are the PPG columns (`RecordingColumns.ppg`, any of them). A row whose IMU
-/// fields are all empty is a PPG row of a recording with a pulse sensor (`RecordingRow`): `next()` skips it, `nextRow()`
-/// returns it; an empty PPG field is NaN. Blank lines are skipped; `\r\n` line ends and a UTF-8 byte-order mark are
-/// accepted. Every malformed row is a `RecordingError` naming its line (and column): a field of a used column that
-/// is not a number (or empty, except as above), a row with another field count than the header, a row with neither
-/// IMU nor PPG values, `t` not finite or not strictly increasing. NaN
-/// and infinite sensor values are passed on (the filter rejects such samples).
+/// fields are all empty is a PPG row of a recording with a pulse sensor (`RecordingRow`): `next()` skips it,
+/// `nextRow()` returns it; an empty PPG field is NaN. Blank lines are skipped; `\r\n` line ends and a UTF-8 byte-order
+/// mark are accepted. Every malformed row is a `RecordingError` naming its line (and column): a field of a used column
+/// that is not a number (or empty, except as above), a row with another field count than the header, a row with neither
+/// IMU nor PPG values, `t` not finite or not strictly increasing. NaN and infinite sensor values are passed on (the
+/// filter rejects such samples).
 ///
 /// Constant memory: one fixed 1 MiB buffer refilled with `read(2)`; numbers are parsed from the bytes in place
 /// (`DoubleText`), without a `String` per field.

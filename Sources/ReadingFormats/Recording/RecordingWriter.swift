@@ -1,7 +1,7 @@
 import MotionMath
 import TextFormats
 
-/// Writes samples in the recording format (DESIGN.md): the header, then one line per sample,
+/// Writes samples in the recording format (docs/formats.md): the header, then one line per sample,
 /// `t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z[,magn_x,magn_y,magn_z][,ppg_red,ppg_ir,ppg_green]`, every
 /// number in its shortest round-trip form (`DoubleText`), so that `RecordingReader` reads back exactly the same
 /// `Double`s.

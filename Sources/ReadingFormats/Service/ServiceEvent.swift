@@ -3,7 +3,7 @@ import MotionMath
 import TextFormats
 
 /// One line the service sends: a reading's update, a reply to a request, or news about the connection
-/// (README, "Local API"). The encoders build lines for the service; `parse` reads them for a client.
+/// (docs/socket-api.md). The encoders build lines for the service; `parse` reads them for a client.
 ///
 ///     {"event":"hello","protocol":1,"service":"bodyreadings 0.1.0","source":…,"readings":{…}}
 ///     {"reading":"motion","t":…,"attitude":{"w":…},"rotation_rate":{…},"gravity":{…},"user_acceleration":{…}}

@@ -1,4 +1,4 @@
-/// The readings `bodyreadings serve` shares, by their names in the socket protocol (README, "Local API").
+/// The readings `bodyreadings serve` shares, by their names in the socket protocol (docs/socket-api.md).
 public enum ServiceReading: String, Sendable, Hashable, CaseIterable {
     /// Fused device motion: attitude, rotation rate, gravity, user acceleration (the `stream --format jsonl` object).
     case motion

@@ -1,6 +1,6 @@
 import TextFormats
 
-/// One request of a client of `bodyreadings serve`: a JSON object on one line (README, "Local API").
+/// One request of a client of `bodyreadings serve`: a JSON object on one line (docs/socket-api.md).
 ///
 ///     {"op":"subscribe","reading":"motion","interval":0.1,"id":1}
 ///     {"op":"subscribe","reading":"raw","interval":0.01,"every_sample":true}

@@ -1,7 +1,7 @@
 import MotionMath
 
 /// Streams the accelerometer of a recording, for the step detector: a CSV whose header holds `t` (seconds) and
-/// `accel_x`, `accel_y`, `accel_z` (m/s², specific force): the full recording format of DESIGN.md or an
+/// `accel_x`, `accel_y`, `accel_z` (m/s², specific force): the full recording format of docs/formats.md or an
 /// accelerometer-only file `t,accel_x,accel_y,accel_z`; other columns (gyroscope, magnetometer, PPG) are ignored.
 ///
 /// A row whose three accelerometer fields are all empty carries no sample (a PPG row of a `record` file) and is

@@ -4,7 +4,7 @@
 /// multiple of 60), hourly rollups by the start of their UTC hour (a multiple of 3600). A rollup row holds the
 /// aggregate of its hour's minute rows (`minutes` counts them); the writer rebuilds the hours it touched in the same
 /// transaction, so the two always agree. Rollups exist so that a day over a year of minute rows reads 24 rows instead
-/// of 1440 (see README "Readings store": `history steps --per day` over a year).
+/// of 1440 (see docs/store.md and docs/performance.md: `history steps --per day` over a year).
 ///
 /// Version history:
 /// 1. Per-minute tables (`steps_minute`, `heart_rate_minute`, `motion_minute`), heart-rate samples and beats.

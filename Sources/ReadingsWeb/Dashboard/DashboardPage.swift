@@ -1,6 +1,6 @@
 import HTTP
 
-/// The dashboard (README, "Dashboard"): the three cards of the original app — Heart Rate, Steps Today, Live
+/// The dashboard (docs/http-api.md): the three cards of the original app — Heart Rate, Steps Today, Live
 /// Motion — and the attitude (an artificial horizon and the device in 3D), with sparklines of the last minutes.
 ///
 /// Plain HTML, CSS and JavaScript compiled into the binary: no external resource, no library, no CDN, so that it

@@ -1,8 +1,8 @@
 import MotionMath
 
-/// One timestamped reading of one sensor, in SI units and the device frame (DESIGN.md "Conventions"): what a capture
-/// engine delivers before accelerometer, gyroscope and magnetometer are merged into `IMUSample`s, the readings of a
-/// hardware step counter and the light intensities of a pulse sensor.
+/// One timestamped reading of one sensor, in SI units and the device frame (docs/formats.md, "Units and frames"): what
+/// a capture engine delivers before accelerometer, gyroscope and magnetometer are merged into `IMUSample`s, the
+/// readings of a hardware step counter and the light intensities of a pulse sensor.
 public struct SensorReading: Sendable, Equatable {
     /// Which sensor produced the reading.
     public enum Kind: String, Sendable, CaseIterable {

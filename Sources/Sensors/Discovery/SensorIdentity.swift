@@ -1,7 +1,7 @@
 /// A name for one physical sensor chip that stays the same across reboots and `iio:deviceN` renumbering; calibration
 /// files are keyed by it.
 ///
-/// The rule (documented in the README):
+/// The rule (documented in docs/cli.md, "How discovery decides"):
 /// - **Local contexts**: `<driver name>[+<label>]@<bus path>`, where the bus path is the device's parent under
 ///   `/sys/devices` (resolved from `/sys/bus/iio/devices/iio:deviceN`): `pci0000:00/0000:00:15.1/i2c_designware.1/i2c-1/1-0068`
 ///   for an I²C chip at address 0x68, `…/0003:8087:0AC2/HID-SENSOR-200073` for a HID sensor hub (the HID instance

@@ -9,7 +9,7 @@ import Glibc
 
 /// The local API of `bodyreadings serve`: a Unix socket on which any number of clients subscribe to readings at
 /// their own intervals and ask for availability, status and history, in newline-delimited JSON (`ServiceRequest`
-/// in, `ServiceEvent` out; README, "Local API").
+/// in, `ServiceEvent` out; docs/socket-api.md).
 ///
 /// One thread (`br serve io`) accepts connections and reads requests, `poll`ing every socket; updates are sent from
 /// the thread that produced them, straight into the socket when it has room (`ClientConnection`): when the feed

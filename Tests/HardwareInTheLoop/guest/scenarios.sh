@@ -430,7 +430,7 @@ scenario_hub_sway_buffered_matches_truth() {
     [ -z "$REASONS" ] && pass "rates asked and kept, truth at each timestamp:$DETAILS" || fail "$REASONS"
 }
 
-# --- Steps (issue 10) on the bma400 driver, and serve on the HID hub (issue 12). -----------------------------------
+# --- Steps on the bma400 driver, and serve on the HID hub. ---------------------------------------------------------
 
 ACCEL_TOL_BMA=0.07   # m/s²: 3 × 0.02 + 0.009577
 # bit 0 of the stub's INT_CONFIG1 (0x20): the step counter's enable as the driver wrote it to the chip.
