@@ -66,9 +66,11 @@ put() {
     for register in $rx $ry $rz; do
         word=$(H /usr/bin/awk -v v="$1" -v u="$unit" -v s="$shift_bits" 'BEGIN { c = v / u; c = (c < 0 ? -int(-c + 0.5) : int(c + 0.5)) * 2 ^ s; if (c < 0) c += 65536; printf "%d", c }')
         low=$((word & 255)) high=$((word >> 8))
+        # In hex: busybox's i2cset reads a data address as hex whatever its spelling ("60" is 0x60).
+        next=$(printf '0x%02x' $((register + 1)))
         case $encoding in
-            be16) i2cset -f -y "$CHIP_BUS" "$ADDR" "$register" "$high" b; i2cset -f -y "$CHIP_BUS" "$ADDR" $((register + 1)) "$low" b ;;
-            le16) i2cset -f -y "$CHIP_BUS" "$ADDR" "$register" "$low" b; i2cset -f -y "$CHIP_BUS" "$ADDR" $((register + 1)) "$high" b ;;
+            be16) i2cset -f -y "$CHIP_BUS" "$ADDR" "$register" "$high" b; i2cset -f -y "$CHIP_BUS" "$ADDR" "$next" "$low" b ;;
+            le16) i2cset -f -y "$CHIP_BUS" "$ADDR" "$register" "$low" b; i2cset -f -y "$CHIP_BUS" "$ADDR" "$next" "$high" b ;;
             word) i2cset -f -y "$CHIP_BUS" "$ADDR" "$register" "$word" w ;;
         esac
         shift
