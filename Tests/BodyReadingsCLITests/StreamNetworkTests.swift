@@ -99,12 +99,44 @@ struct StreamNetworkTests {
         #expect(Date().timeIntervalSince(started) < 4)
     }
 
-    @Test func accelerometerOnlyCannotStreamDeviceMotion() throws {
-        let server = try IIODTestServer(fixture: .accelOnly)
+    /// An accelerometer alone (a 2-in-1's screen-rotation sensor) still gives gravity, roll and pitch; what it cannot
+    /// measure is marked unknown (null in JSON lines, nan in CSV), and stderr says once what is missing.
+    @Test func accelerometerOnlyStreamsGravity() throws {
+        // Held flat at the demo scene's start for a minute, however slowly a loaded machine starts the stream.
+        let server = try IIODTestServer(fixture: .accelOnly, trajectory: LeadInTrajectory(leadIn: 60))
+        defer { server.stop() }
+        let result = runStream(["stream", "--uri", server.uri, "--count", "20", "--interval", "0.05", "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "has no gyroscope").count == 2, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.filter { $0["t"] != nil }
+        #expect(rows.count == 20)
+        // Flat: gravity straight up, 9.81 m/s², attitude level.
+        let parsed = Self.parse(result.stdout)
+        #expect(parsed.angles.allSatisfy { $0 < 1 }, "\(parsed.angles)")
+        for row in rows {
+            #expect(row["rotation_rate"] as? [String: NSNull] != nil && row["user_acceleration"] as? [String: NSNull] != nil)
+            let gravity = try #require(row["gravity"] as? [String: Double])
+            let norm = ((gravity["x"] ?? 0) * (gravity["x"] ?? 0) + (gravity["y"] ?? 0) * (gravity["y"] ?? 0)
+                + (gravity["z"] ?? 0) * (gravity["z"] ?? 0)).squareRoot()
+            #expect(abs(norm - 9.80665) < 0.1)
+            #expect(abs((row["attitude"] as? [String: Double])?["w"] ?? 0) > 0.9999)
+        }
+        let csv = runStream(["stream", "--uri", server.uri, "--count", "3", "--interval", "0.05", "--format", "csv"])
+        #expect(csv.status == 0, "\(csv.stderr)")
+        let line = try #require(csv.stdout.split(separator: "\n").dropFirst().first)
+        #expect(line.split(separator: ",").map(String.init)[5...7] == ["nan", "nan", "nan"])
+        #expect(!csv.stderr.contains("unusable"))
+    }
+
+    @Test func noAccelerometerSuggestsTheSimulator() throws {
+        let gyroOnly = IIOFixture(name: "gyro-only", devices: [IIOFixture.hidSensorHub.devices[1], IIOFixture.hidSensorHub.devices[4]])
+        let server = try IIODTestServer(fixture: gyroOnly)
         defer { server.stop() }
         let result = runStream(["stream", "--uri", server.uri, "--count", "1"])
         #expect(result.status == 69)
-        #expect(result.stderr.contains("no gyroscope") && result.stderr.contains("--source sim"))
+        #expect(result.stderr.contains("no accelerometer") && result.stderr.contains("--source sim"))
     }
 
     @Test func noIMUSuggestsTheSimulator() throws {

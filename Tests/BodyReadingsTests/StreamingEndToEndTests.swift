@@ -102,6 +102,27 @@ struct StreamingEndToEndTests {
         #expect(readings.collected.prefix(5).allSatisfy { abs($0.acceleration.norm - 9.80665) < 0.2 })
     }
 
+    /// Device motion on an accelerometer alone: gravity (roll and pitch) from it, what it cannot measure NaN, no
+    /// heading; said once on the log; still "not available" as device motion, as CoreMotion says.
+    @Test func accelerometerOnlyGivesGravity() throws {
+        let server = try IIODTestServer(fixture: .accelOnly, trajectory: LeadInTrajectory(leadIn: 60))
+        defer { server.stop() }
+        let lines = Collector<String>(enough: 1)
+        let manager = MotionManager(source: .iio(uri: server.uri), calibration: .disabled, calibrationLog: { lines.handle($0, nil) })
+        #expect(!manager.isDeviceMotionAvailable)
+        let motion = Collector<DeviceMotion>(enough: 5)
+        try manager.startDeviceMotionUpdates { motion.handle($0, $1) }
+        #expect(motion.wait(seconds: 30))
+        manager.stopDeviceMotionUpdates()
+        for update in motion.collected.prefix(5) {
+            #expect(abs(update.gravity.norm - 9.80665) < 0.1 && update.gravity.z > 9.7)
+            #expect(update.rotationRate.x.isNaN && update.userAcceleration.z.isNaN && update.heading == nil)
+            #expect(abs(update.attitude.roll) < 0.01 && abs(update.attitude.pitch) < 0.01)
+        }
+        #expect(lines.collected.filter { $0.contains("has no gyroscope") }.count == 1, "\(lines.collected)")
+        #expect(!manager.isDeviceMotionAvailable)
+    }
+
     /// A context without an IMU is its own kind of failure (the CLI suggests the simulated source for it).
     @Test func noIMUIsItsOwnKind() throws {
         let server = try IIODTestServer(fixture: .empty)

@@ -42,33 +42,52 @@ final class MotionCapture: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         thread = NamedThread.start(name: "br capture") { [self] in
-            let input = SourceInput(source: source, correction: correction)
-            let raw = (channels.accelerometer.fanOut, channels.gyro.fanOut, channels.magnetometer.fanOut)
-            input.onReading = { reading in
-                health.take(reading)
-                switch reading.kind {
-                case .accelerometer: raw.0.publish(AccelerometerData(timestamp: reading.t, acceleration: reading.value))
-                case .gyroscope: raw.1.publish(GyroData(timestamp: reading.t, rotationRate: reading.value))
-                case .magnetometer: raw.2.publish(MagnetometerData(timestamp: reading.t, magneticField: reading.value))
-                case .stepCount, .activity, .ppg: break
-                }
-            }
-            // The filter runs on every sample, even when only raw updates are wanted, so that device motion
-            // started later does not begin from an unconverged state. The fan-out decimates per consumer.
-            var pipeline = Pipeline(
-                input: input, processor: DeviceMotionFilter(settings: filterSettings),
-                settings: PipelineSettings(captureInterval: interval, readings: readings), control: control)
-            var consumer = channels.deviceMotion.fanOut
-            var failure: CaptureError?
-            do {
-                _ = try pipeline.run(into: &consumer)
-            } catch let error as CaptureError {
-                failure = error
-            } catch {
-                failure = CaptureError(.internalError, "the capture failed: \(error)")
-            }
+            // Without a gyroscope, device motion is gravity (roll and pitch) from the accelerometer alone.
+            let failure = source.info.hasGyroscope
+                ? run(
+                    input: SourceInput(source: source, correction: correction),
+                    processor: DeviceMotionFilter(settings: filterSettings), interval: interval, health: health,
+                    channels: channels)
+                : run(
+                    input: SourceInput(source: source, correction: correction, assembler: StepAssembler()),
+                    processor: TiltDeviceMotionFilter(), interval: interval, health: health, channels: channels)
             ended(self, failure)
             stopped.signal()
+        }
+    }
+
+    /// Runs `processor` over `input` until the source ends, publishing raw readings and device motion to the
+    /// channels; returns the error that ended it (nil: cancelled or the end of a recording).
+    private func run<Assembler: SampleAssembler, Processor: ReadingProcessor>(
+        input: SourceInput<Assembler>, processor: Processor, interval: Double, health: HealthReadings,
+        channels: (
+            deviceMotion: UpdateChannel<DeviceMotion>, accelerometer: UpdateChannel<AccelerometerData>,
+            gyro: UpdateChannel<GyroData>, magnetometer: UpdateChannel<MagnetometerData>
+        )
+    ) -> CaptureError? where Processor.Input == Assembler.Sample, Processor.Output == DeviceMotion {
+        let raw = (channels.accelerometer.fanOut, channels.gyro.fanOut, channels.magnetometer.fanOut)
+        input.onReading = { reading in
+            health.take(reading)
+            switch reading.kind {
+            case .accelerometer: raw.0.publish(AccelerometerData(timestamp: reading.t, acceleration: reading.value))
+            case .gyroscope: raw.1.publish(GyroData(timestamp: reading.t, rotationRate: reading.value))
+            case .magnetometer: raw.2.publish(MagnetometerData(timestamp: reading.t, magneticField: reading.value))
+            case .stepCount, .activity, .ppg: break
+            }
+        }
+        // The filter runs on every sample, even when only raw updates are wanted, so that device motion started
+        // later does not begin from an unconverged state. The fan-out decimates per consumer.
+        var pipeline = Pipeline(
+            input: input, processor: processor,
+            settings: PipelineSettings(captureInterval: interval, readings: readings), control: control)
+        var consumer = channels.deviceMotion.fanOut
+        do {
+            _ = try pipeline.run(into: &consumer)
+            return nil
+        } catch let error as CaptureError {
+            return error
+        } catch {
+            return CaptureError(.internalError, "the capture failed: \(error)")
         }
     }
 

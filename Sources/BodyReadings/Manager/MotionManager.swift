@@ -78,7 +78,8 @@ public final class MotionManager: @unchecked Sendable {
 
     /// A manager over sources made by `sourceFactory` (tests, custom sources). `calibration` says which calibration
     /// is applied to every reading (default: each sensor's stored one); `calibrationLog` receives the lines naming
-    /// the files applied and those that could not be used (default: stderr; nil: silent); `filterSettings`
+    /// the files applied and those that could not be used, and the note that device motion comes from an
+    /// accelerometer alone (default: stderr; nil: silent); `filterSettings`
     /// configure the attitude filter.
     public init(
         calibration: CalibrationPolicy = .stored,
@@ -256,7 +257,12 @@ public final class MotionManager: @unchecked Sendable {
         self.capture = capture
         let interval = captureInterval
         lock.unlock()
-        if let calibrationLog { log.forEach(calibrationLog) }
+        if let calibrationLog {
+            log.forEach(calibrationLog)
+            if source.info.hasAccelerometer, !source.info.hasGyroscope {
+                calibrationLog(source.info.accelerometerOnlyNote)
+            }
+        }
         capture.start(
             source: source, correction: correction, interval: interval, filterSettings: filterSettings,
             health: health, channels: (deviceMotionChannel, accelerometerChannel, gyroChannel, magnetometerChannel)

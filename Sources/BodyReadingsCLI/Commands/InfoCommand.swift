@@ -88,6 +88,9 @@ enum InfoCommand {
         } else {
             rows.append(("scale", "unknown (\(files))"))
         }
+        if let correction = sensor.scaleCorrection {
+            rows.append(("correction", "× \(number(correction.factor)) (\(correction.source.rawValue): \(correction.reason))"))
+        }
         rows.append(("offset", sensor.offset.map { $0.map(number).joined(separator: ", ") + " counts" } ?? "unknown"))
         rows.append(("unit", sensor.kind.unit + (sensor.kind == .magnetometer ? " (Gauss × 100)" : "")))
         var matrix = "\(sensor.mountMatrix) (\(sensor.mountMatrixSource.rawValue)"

@@ -83,7 +83,7 @@ enum StreamCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let request = try request(arguments, console: console)
         let source = try SourceOptions.open(request.source, environment: console.environment)
-        try requireDeviceMotion(source.info, command: "stream")
+        try requireAccelerometer(source.info, command: "stream")
         try SourceOptions.check(interval: request.interval, against: source.info, command: "stream")
         let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
         let input = SourceInput(source: source, correction: correction)
@@ -101,33 +101,60 @@ enum StreamCommand {
             var pipeline = Pipeline(input: rows, processor: Passthrough<RecordingRow>(), settings: settings)
             var consumer = RecordingConsumer(writer: writer, console: console)
             report = try pipeline.run(into: &consumer, console: console)
-        } else if request.format == "human" {
-            var pipeline = Pipeline(input: input, processor: AttitudeFilter(), settings: settings)
-            var consumer = LiveMotionConsumer(
-                view: LiveMotionView(interval: request.interval, units: request.units), console: console)
-            report = try pipeline.run(into: &consumer, console: console)
-            // End the live line before the closing note goes to stderr on the same terminal.
-            try? console.write("\n")
-            try? console.flush()
+        } else if source.info.hasGyroscope {
+            report = try fused(
+                input: input, processor: AttitudeFilter(), request: request, settings: settings, console: console)
         } else {
-            let format: MotionOutputFormat = request.format == "jsonl" ? .jsonl : .csv
-            let writer = MotionOutputWriter(format: format, units: request.units, console: console)
-            try writer.writeHeader()
-            var pipeline = Pipeline(input: input, processor: AttitudeFilter(), settings: settings)
-            var consumer = MotionOutputConsumer(writer: writer)
-            report = try pipeline.run(into: &consumer, console: console)
-            if format == .jsonl, report.ending != .outputClosed {
-                try? console.write(
-                    summaryLine(
-                        report.statistics, rows: report.updates,
-                        rejected: consumer.rejectedAccelerometerReadings,
-                        rejectedGyroscope: consumer.rejectedGyroscopeReadings) + "\n")
-            }
-            consumer.warnRejected(console: console, of: report.updates)
+            console.note(source.info.accelerometerOnlyNote)
+            let readings = SourceInput(source: source, correction: correction, assembler: StepAssembler())
+            report = try fused(
+                input: readings, processor: TiltFilter(), request: request, settings: settings, console: console,
+                measuresRotation: false)
         }
         self.report(report, console: console, what: request.raw ? "samples" : "updates")
         try Self.requireSamples(report)
         return .ok
+    }
+
+    /// Runs `processor` over `input` into the requested format: the live line, CSV, or JSON lines with a closing
+    /// summary. `measuresRotation`: false for an accelerometer alone, whose unknown fields are expected.
+    static func fused<Assembler: SampleAssembler, Processor: ReadingProcessor>(
+        input: SourceInput<Assembler>, processor: Processor, request: Request, settings: PipelineSettings,
+        console: Console, measuresRotation: Bool = true
+    ) throws -> PipelineReport where Processor.Input == Assembler.Sample, Processor.Output == MotionEstimate {
+        var pipeline = Pipeline(input: input, processor: processor, settings: settings)
+        if request.format == "human" {
+            var consumer = LiveMotionConsumer(
+                view: LiveMotionView(interval: request.interval, units: request.units), console: console)
+            let report = try pipeline.run(into: &consumer, console: console)
+            // End the live line before the closing note goes to stderr on the same terminal.
+            try? console.write("\n")
+            try? console.flush()
+            return report
+        }
+        let format: MotionOutputFormat = request.format == "jsonl" ? .jsonl : .csv
+        let writer = MotionOutputWriter(format: format, units: request.units, console: console)
+        try writer.writeHeader()
+        var consumer = MotionOutputConsumer(writer: writer, measuresRotation: measuresRotation)
+        let report = try pipeline.run(into: &consumer, console: console)
+        if format == .jsonl, report.ending != .outputClosed {
+            try? console.write(
+                summaryLine(
+                    report.statistics, rows: report.updates,
+                    rejected: consumer.rejectedAccelerometerReadings,
+                    rejectedGyroscope: consumer.rejectedGyroscopeReadings) + "\n")
+        }
+        consumer.warnRejected(console: console, of: report.updates)
+        return report
+    }
+
+    /// Device motion needs an accelerometer (and, for more than gravity, a gyroscope): without one, say so and what
+    /// to try.
+    static func requireAccelerometer(_ info: MotionSourceInfo, command: String) throws(CLIError) {
+        guard !info.hasAccelerometer else { return }
+        throw CLIError(
+            "\(info.name) has no accelerometer: device motion needs one; try '--source sim' for the simulated IMU",
+            exitCode: .unavailable)
     }
 
     /// Device motion needs an accelerometer and a gyroscope: say which is missing and what to try.

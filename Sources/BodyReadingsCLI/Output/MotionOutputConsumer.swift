@@ -13,14 +13,18 @@ struct MotionOutputConsumer: UpdateConsumer {
     /// Estimates written without a rotation rate (nor user acceleration): the gyroscope reading was rejected.
     private(set) var rejectedGyroscopeReadings = 0
 
-    init(writer: MotionOutputWriter) {
+    /// False for an accelerometer alone: rotation rate and user acceleration are always unknown, not rejected.
+    let measuresRotation: Bool
+
+    init(writer: MotionOutputWriter, measuresRotation: Bool = true) {
         self.writer = writer
+        self.measuresRotation = measuresRotation
     }
 
     mutating func receive(_ estimate: MotionEstimate) throws -> ConsumerDemand {
-        if !estimate.rotationRate.isFinite {
+        if measuresRotation, !estimate.rotationRate.isFinite {
             rejectedGyroscopeReadings += 1
-        } else if !estimate.userAcceleration.isFinite {
+        } else if measuresRotation, !estimate.userAcceleration.isFinite {
             rejectedAccelerometerReadings += 1
         }
         try writer.write(estimate)

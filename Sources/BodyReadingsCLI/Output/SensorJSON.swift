@@ -68,6 +68,12 @@ enum SensorJSON {
             ("timestamp", sensor.timestamp.map(channel) ?? .null),
             ("scale", sensor.scale.map(numbers) ?? .null),
             ("scale_attributes", .array(sensor.scaleAttributes.map { .string($0.file) })),
+            ("scale_correction", sensor.scaleCorrection.map { correction in
+                .object([
+                    ("factor", .number(correction.factor)), ("source", .string(correction.source.rawValue)),
+                    ("reason", .string(correction.reason)),
+                ])
+            } ?? .null),
             ("offset", sensor.offset.map(numbers) ?? .null),
             ("mount_matrix", .array(sensor.mountMatrix.rows.map { row in numbers([row.x, row.y, row.z]) })),
             ("mount_matrix_source", .string(sensor.mountMatrixSource.rawValue)),

@@ -20,6 +20,9 @@ struct BufferedCapture {
         case ended
         /// The driver rejected the buffer (EINVAL: a triggered buffer without a usable trigger): poll instead.
         case needsPolling
+        /// The buffer was enabled but its first refill timed out with nothing delivered (a sensor whose interrupt
+        /// line is not wired; bmc150's FIFO, which poll() never reports): poll instead. The seconds waited.
+        case silent(Double)
     }
 
     /// The capture this runs for: its device, sensors, configuration, queue and counters.
@@ -32,8 +35,9 @@ struct BufferedCapture {
     private var label: String { capture.label }
     private var sensors: [DiscoveredSensor] { capture.sensors }
 
-    /// Captures until cancelled (`.ended`) or until the driver rejects the buffer (`.needsPolling`); calls
-    /// `markStarted` once the first refill is about to be armed.
+    /// Captures until cancelled (`.ended`), until the driver rejects the buffer (`.needsPolling`) or until its first
+    /// refill times out with nothing delivered (`.silent`); calls `markStarted` once the first refill is about to be
+    /// armed.
     func run(restorer: inout SysfsRestorer, markStarted: () -> Void) throws(CaptureError) -> Outcome {
         try selectOwnTrigger(restorer: &restorer)
         let channels = try enableScanElements()
@@ -59,8 +63,11 @@ struct BufferedCapture {
         watch?.start()
         defer { watch?.stop() }
         markStarted()
-        try refill(buffer, decoder: &decoder, samples: samples, watch: watch)
-        return .ended
+        let outcome = try refill(buffer, decoder: &decoder, samples: samples, watch: watch)
+        // Closing a network buffer whose refill timed out would wait for the answer to a READBUF that never comes:
+        // cancelling it first makes libiio close the connection instead.
+        if case .silent = outcome, network { buffer.cancel() }
+        return outcome
     }
 
     // MARK: Setting up
@@ -233,9 +240,10 @@ struct BufferedCapture {
 
     // MARK: Refilling
 
-    /// Refills until cancelled, decoding every sample in place and handing each refill's readings to the queue.
+    /// Refills until cancelled (`.ended`), decoding every sample in place and handing each refill's readings to the
+    /// queue; `.silent` when the first refill times out before the buffer delivered anything.
     private func refill(_ buffer: Buffer, decoder: inout ScanDecoder, samples: Int, watch: VanishWatch?)
-        throws(CaptureError)
+        throws(CaptureError) -> Outcome
     {
         let arrivalClock = capture.timestamps.hostClock
         let network = !context.isLocal
@@ -244,6 +252,7 @@ struct BufferedCapture {
         defer { capture.logLosses(detector) }
         var batch: [SensorReading] = []
         var measuredRefills = 0
+        var delivered = false
         let measureStart = MonotonicClock.now()
         while !capture.cancellation.isCancelled {
             do {
@@ -252,14 +261,20 @@ struct BufferedCapture {
                 let failure = RefillFailure(
                     error.errno, cancelled: capture.cancellation.isCancelled, removed: watch?.hasFired == true)
                 switch failure {
-                case .cancelled: return
+                case .cancelled: return .ended
                 case .removed: throw capture.removed
+                case .stalled where !delivered: return .silent(MonotonicClock.now() - measureStart)
+                // libiio 0.24's network client reports a refill that timed out as EPIPE (its buffer connection
+                // gave up): silent too while the device still answers through the context's own connection.
+                case .vanished where !delivered && network && deviceAnswers():
+                    return .silent(MonotonicClock.now() - measureStart)
                 case .stalled: try countStall()
                 case .vanished: throw capture.vanished(error)
                 case .failed: throw CaptureError(SensorError(error, uri: capture.uri))
                 }
                 continue
             }
+            delivered = true
             let arrival = arrivalClock.now()
             let step = buffer.step
             batch.removeAll(keepingCapacity: true)
@@ -279,19 +294,35 @@ struct BufferedCapture {
                 }
             }
         }
+        return .ended
     }
 
     /// A refill timed out: count the lost block, and end as vanished when the device no longer answers a sysfs
     /// read (unplugged or unbound).
     private func countStall() throws(CaptureError) {
         capture.countBufferOverflow()
-        guard let probe = sensors.first?.scaleAttributes.first ?? sensors.first?.samplingFrequencyAttribute else {
-            return
-        }
         do {
-            _ = try device.readAttribute(at: probe)
+            try probe()
         } catch {
             throw capture.vanished(error)
         }
+    }
+
+    /// True when the device still answers an attribute read.
+    private func deviceAnswers() -> Bool {
+        do {
+            try probe()
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Reads the first sensor's scale (or rate): fails when the device no longer answers.
+    private func probe() throws(IIOError) {
+        guard let probe = sensors.first?.scaleAttributes.first ?? sensors.first?.samplingFrequencyAttribute else {
+            return
+        }
+        _ = try device.readAttribute(at: probe)
     }
 }

@@ -130,7 +130,9 @@ final class DeviceCapture: @unchecked Sendable {
 
     private func run() {
         var didStart = false
+        // Once: a buffered capture that falls back to polling has already started.
         let markStarted = { [self] in
+            guard !didStart else { return }
             didStart = true
             started.signal()
         }
@@ -182,13 +184,26 @@ final class DeviceCapture: @unchecked Sendable {
             try counter.run(restorer: &restorer, markStarted: markStarted)
             return
         }
+        for sensor in sensors {
+            guard let correction = sensor.scaleCorrection else { continue }
+            configuration.log("\(label): \(sensor.kind.rawValue) scale corrected, \(correction.reason)")
+        }
         let plan = FrequencyPlan(sensors: sensors, interval: configuration.effectiveSamplingInterval)
         let rate = try apply(plan, to: device, restorer: &restorer)
         if sensors.allSatisfy({ $0.captureMode == .buffered }) {
             let buffered = BufferedCapture(capture: self, context: context, device: device, rate: rate)
-            guard try buffered.run(restorer: &restorer, markStarted: markStarted) == .needsPolling else { return }
-            configuration.log(
-                "\(label): buffer/enable rejected (EINVAL: no usable trigger); polling in_*_raw instead")
+            switch try buffered.run(restorer: &restorer, markStarted: markStarted) {
+            case .ended:
+                return
+            case .needsPolling:
+                configuration.log(
+                    "\(label): buffer/enable rejected (EINVAL: no usable trigger); polling in_*_raw instead")
+            case .silent(let seconds):
+                configuration.log(
+                    .info(
+                        "\(label): the buffer delivered nothing in \(((seconds * 10).rounded() / 10).sysfsText) s (is the "
+                            + "sensor's interrupt line wired?); polling in_*_raw instead"))
+            }
         } else {
             configuration.log("\(label): polling in_*_raw (\(sensors[0].captureReason))")
         }

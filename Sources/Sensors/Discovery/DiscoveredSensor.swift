@@ -3,8 +3,9 @@ import IIO
 /// One accelerometer, gyroscope, magnetometer or pulse sensor found in an IIO context, with everything needed to
 /// read it and convert its raw values to SI units.
 ///
-/// Converting a raw value of axis `i`: `si_i = (raw_i + offset[i]) × scale[i] × kind.unitFactor`, then the mount
-/// matrix: `device = mountMatrix.apply(si)` (see ``convert(raw:)``). A pulse sensor (`.ppg`) has one channel per
+/// Converting a raw value of axis `i`: `si_i = (raw_i + offset[i]) × scale[i] × correction × kind.unitFactor`, the
+/// correction being ``scaleCorrection``'s factor (1 for drivers that follow the IIO ABI), then the mount matrix:
+/// `device = mountMatrix.apply(si)` (see ``convert(raw:)``). A pulse sensor (`.ppg`) has one channel per
 /// LED (``lights``) and no conversion: its readings are the photodiode's ADC counts (``intensities(raw:)``).
 public struct DiscoveredSensor: Sendable, Hashable {
     /// What it measures.
@@ -17,6 +18,9 @@ public struct DiscoveredSensor: Sendable, Hashable {
     public var label: String?
     /// Stable identity of the physical chip (see ``SensorIdentity``).
     public var identity: SensorIdentity
+    /// The device's parent below `/sys/devices` on a local context (the chip: an I²C client, a HID sensor), nil
+    /// elsewhere; two devices of one chip (st_lsm6dsx's `_accel` and `_gyro`) share it.
+    public var parent: String?
     /// The x, y, z channels, in that order; for a pulse sensor its intensity channels, one per entry of ``lights``.
     public var axes: [SensorChannel]
     /// For a pulse sensor, the LED behind each channel of ``axes``, in the same order; empty for motion sensors.
@@ -28,6 +32,9 @@ public struct DiscoveredSensor: Sendable, Hashable {
     public var scale: [Double]?
     /// Where each axis's scale was read (shared or per-axis attribute).
     public var scaleAttributes: [AttributeLocation]
+    /// The correction of a driver whose scale is not in the IIO ABI's unit (``DriverQuirks``), or the one a udev
+    /// property sets; nil when the scale is taken as the driver gives it.
+    public var scaleCorrection: ScaleCorrection?
     /// Offset per axis in raw counts (added before scaling); zeros when the driver has no offset attribute. Nil when
     /// values cannot be read.
     public var offset: [Double]?
@@ -57,8 +64,9 @@ public struct DiscoveredSensor: Sendable, Hashable {
 
     public init(
         kind: SensorKind, deviceID: String, deviceName: String, label: String? = nil, identity: SensorIdentity,
-        axes: [SensorChannel], lights: [PPGLight] = [], timestamp: SensorChannel? = nil, scale: [Double]?,
-        scaleAttributes: [AttributeLocation] = [], offset: [Double]?, mountMatrix: MountMatrix = .identity,
+        parent: String? = nil, axes: [SensorChannel], lights: [PPGLight] = [], timestamp: SensorChannel? = nil,
+        scale: [Double]?, scaleAttributes: [AttributeLocation] = [], scaleCorrection: ScaleCorrection? = nil,
+        offset: [Double]?, mountMatrix: MountMatrix = .identity,
         mountMatrixSource: MountMatrixSource = .none, mountMatrixAttribute: AttributeLocation? = nil,
         samplingFrequency: Double? = nil, samplingFrequencyAttribute: AttributeLocation? = nil,
         availableFrequencies: FrequencyList? = nil, trigger: String? = nil, isTriggerKnown: Bool = true, ownTrigger: String? = nil,
@@ -69,11 +77,13 @@ public struct DiscoveredSensor: Sendable, Hashable {
         self.deviceName = deviceName
         self.label = label
         self.identity = identity
+        self.parent = parent
         self.axes = axes
         self.lights = lights
         self.timestamp = timestamp
         self.scale = scale
         self.scaleAttributes = scaleAttributes
+        self.scaleCorrection = scaleCorrection
         self.offset = offset
         self.mountMatrix = mountMatrix
         self.mountMatrixSource = mountMatrixSource
@@ -100,12 +110,12 @@ public struct DiscoveredSensor: Sendable, Hashable {
         return value
     }
 
-    /// Converts raw counts (x, y, z) to SI units in the device frame: offset, scale, unit factor, mount matrix.
-    /// Nil when scale or offset are unknown (`xml:` contexts).
+    /// Converts raw counts (x, y, z) to SI units in the device frame: offset, scale, the driver's correction, unit
+    /// factor, mount matrix. Nil when scale or offset are unknown (`xml:` contexts).
     public func convert(raw: SIMD3<Double>) -> SIMD3<Double>? {
         guard let scale, let offset, scale.count == 3, offset.count == 3 else { return nil }
         let chip = (raw + SIMD3(offset[0], offset[1], offset[2])) * SIMD3(scale[0], scale[1], scale[2])
-            * kind.unitFactor
+            * (scaleCorrection?.factor ?? 1) * kind.unitFactor
         return mountMatrix.apply(chip)
     }
 }

@@ -23,6 +23,27 @@ public struct MountMatrix: Sendable, Hashable {
         SIMD3((rows[0] * vector).sum(), (rows[1] * vector).sum(), (rows[2] * vector).sum())
     }
 
+    /// The product `self · other`: `other` applied first.
+    public func multiplied(by other: MountMatrix) -> MountMatrix {
+        let columns = (0..<3).map { column in SIMD3(other.rows[0][column], other.rows[1][column], other.rows[2][column]) }
+        return MountMatrix(uncheckedRows: rows.map { row in SIMD3((row * columns[0]).sum(), (row * columns[1]).sum(), (row * columns[2]).sum()) })
+    }
+
+    /// The inverse matrix, nil when the matrix is singular (its determinant is zero).
+    public var inverse: MountMatrix? {
+        let (a, b, c) = (rows[0], rows[1], rows[2])
+        // The rows of the inverse are the columns of the adjugate: cross products of the rows, over the determinant.
+        let (bc, ca, ab) = (cross(b, c), cross(c, a), cross(a, b))
+        let determinant = (a * bc).sum()
+        guard determinant != 0, determinant.isFinite else { return nil }
+        let inverseRows = (0..<3).map { row in SIMD3(bc[row], ca[row], ab[row]) / determinant }
+        return MountMatrix(uncheckedRows: inverseRows)
+    }
+
+    private func cross(_ u: SIMD3<Double>, _ v: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x)
+    }
+
     /// Parses the sysfs and udev spelling `"a, b, c; d, e, f; g, h, i"` (spaces optional, a trailing newline
     /// accepted). Returns nil unless there are exactly three rows of three finite numbers.
     public init?(parsing text: String) {

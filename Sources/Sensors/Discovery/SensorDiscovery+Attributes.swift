@@ -53,25 +53,52 @@ extension SensorDiscovery {
     }
 
     /// The mount matrix, where it came from, and the driver's attribute (if any, even when udev overrides it).
+    ///
+    /// udev's `ACCEL_MOUNT_MATRIX` (U) mounts the accelerometer. Another sensor of the same device with a driver
+    /// matrix M of its own (the AK8963 inside an MPU-9250) is mounted through the accelerometer's driver matrix A:
+    /// the driver says device = A · accel and device = M · magn, udev that device = U · accel, so U · A⁻¹ · M. Without
+    /// an accelerometer (or an invertible A) U applies as it is.
     static func mountMatrix(
         of axes: [DeviceSnapshot.ChannelSnapshot], kind: SensorKind, in device: DeviceSnapshot, udev: String?,
-        reader: inout ValueReader
+        accelerometerMatrix: MountMatrix? = nil, reader: inout ValueReader
     ) throws(SensorError) -> (matrix: MountMatrix, source: MountMatrixSource, location: AttributeLocation?) {
         let location = mountMatrixLocation(of: axes, kind: kind, in: device)
-        if let udev {
-            guard let matrix = MountMatrix(parsing: udev) else {
-                throw SensorError(
-                    .malformedAttribute,
-                    "udev property ACCEL_MOUNT_MATRIX of \(device.displayName) is '\(udev)', not a 3×3 matrix",
-                    uri: reader.uri, device: device.displayName, attribute: "ACCEL_MOUNT_MATRIX")
+        var driver = (matrix: MountMatrix.identity, source: MountMatrixSource.none)
+        if let location, let text = try reader.text(at: location) {
+            guard let matrix = MountMatrix(parsing: text) else {
+                throw reader.malformed(location, text, expected: "a 3×3 matrix \"a, b, c; d, e, f; g, h, i\"")
             }
+            driver = (matrix, .attribute)
+        }
+        guard let udev else { return (driver.matrix, driver.source, location) }
+        guard let matrix = MountMatrix(parsing: udev) else {
+            throw SensorError(
+                .malformedAttribute,
+                "udev property ACCEL_MOUNT_MATRIX of \(device.displayName) is '\(udev)', not a 3×3 matrix",
+                uri: reader.uri, device: device.displayName, attribute: "ACCEL_MOUNT_MATRIX")
+        }
+        guard kind != .accelerometer, let accelerometerMatrix, let inverse = accelerometerMatrix.inverse else {
             return (matrix, .udev, location)
         }
-        guard let location, let text = try reader.text(at: location) else { return (.identity, .none, location) }
-        guard let matrix = MountMatrix(parsing: text) else {
-            throw reader.malformed(location, text, expected: "a 3×3 matrix \"a, b, c; d, e, f; g, h, i\"")
+        return (matrix.multiplied(by: inverse).multiplied(by: driver.matrix), .udev, location)
+    }
+
+    /// The correction of the driver's scale: the udev property `BODYREADINGS_<TYPE>_SCALE_FACTOR` when set (`udev`),
+    /// else the entry of ``DriverQuirks`` for the device's driver.
+    ///
+    /// - Throws: ``SensorError/Reason/malformedAttribute`` when the property is not a positive number.
+    static func scaleCorrection(
+        kind: SensorKind, device: DeviceSnapshot, scale: [Double]?, udev: String?, reader: ValueReader
+    ) throws(SensorError) -> ScaleCorrection? {
+        let property = DriverQuirks.udevProperty(for: kind)
+        guard let udev else { return DriverQuirks.correction(driver: device.name ?? "", kind: kind, scale: scale) }
+        guard let factor = Double(udev[...].trimmingWhitespace), factor.isFinite, factor > 0 else {
+            throw SensorError(
+                .malformedAttribute,
+                "udev property \(property) of \(device.displayName) is '\(udev)', not a positive number",
+                uri: reader.uri, device: device.displayName, attribute: property)
         }
-        return (matrix, .attribute, location)
+        return ScaleCorrection(factor: factor, source: .udev, reason: "udev property \(property)=\(udev)")
     }
 
     /// Where the mount matrix is, most specific first: `in_<type>_mount_matrix` (libiio: channel attribute

@@ -141,13 +141,28 @@ public enum SensorDiscovery {
                 device.name.map { "\($0)-dev\(number)" }
             }.flatMap { triggerNames.contains($0) ? $0 : nil }
             let udevMatrix = isLocal ? environment.udevProperty("ACCEL_MOUNT_MATRIX", deviceID: device.id) : nil
+            let parent = isLocal ? environment.busPath(deviceID: device.id) : nil
+            // The accelerometer's own driver matrix, through which udev's matrix reaches the device's other sensors.
+            var accelerometerMatrix: MountMatrix?
+            if udevMatrix != nil, let accelerometer = axes(of: device, kind: .accelerometer) {
+                accelerometerMatrix = try mountMatrix(
+                    of: accelerometer, kind: .accelerometer, in: device, udev: nil, reader: &reader).matrix
+            }
             for kind in kinds {
                 guard let axes = axes(of: device, kind: kind) else { continue }
-                // 1. Conversion to SI: scale (required) and offset (zero when absent).
+                // 1. Conversion to SI: scale (required), the correction of a driver that breaks the ABI, and offset
+                //    (zero when absent).
                 let (scale, scaleLocations) = try scale(of: axes, kind: kind, in: device, reader: &reader)
+                let correction = try scaleCorrection(
+                    kind: kind, device: device, scale: scale,
+                    udev: isLocal ? environment.udevProperty(DriverQuirks.udevProperty(for: kind), deviceID: device.id)
+                        : nil,
+                    reader: reader)
                 let offset = try offset(of: axes, kind: kind, in: device, reader: &reader)
                 // 2. Orientation: the driver's mount matrix, overridden by udev's ACCEL_MOUNT_MATRIX.
-                let mount = try mountMatrix(of: axes, kind: kind, in: device, udev: udevMatrix, reader: &reader)
+                let mount = try mountMatrix(
+                    of: axes, kind: kind, in: device, udev: udevMatrix, accelerometerMatrix: accelerometerMatrix,
+                    reader: &reader)
                 // 3. Rate: the current sampling frequency and what the driver accepts.
                 let rate = try samplingFrequency(of: axes, kind: kind, in: device, reader: &reader)
                 // 4. Capture: buffered through a trigger or FIFO, or polled.
@@ -155,12 +170,12 @@ public enum SensorDiscovery {
                 sensors.append(
                     DiscoveredSensor(
                         kind: kind, deviceID: device.id, deviceName: device.name ?? device.id, label: device.label,
-                        identity: identity,
+                        identity: identity, parent: parent,
                         axes: axes.map { SensorChannel(id: $0.id, scanIndex: $0.scanIndex, format: $0.format) },
                         timestamp: device.channels.first { $0.type == "timestamp" && !$0.isOutput }.map {
                             SensorChannel(id: $0.id, scanIndex: $0.scanIndex, format: $0.format)
                         },
-                        scale: scale, scaleAttributes: scaleLocations, offset: offset, mountMatrix: mount.matrix,
+                        scale: scale, scaleAttributes: scaleLocations, scaleCorrection: correction, offset: offset, mountMatrix: mount.matrix,
                         mountMatrixSource: mount.source, mountMatrixAttribute: mount.location,
                         samplingFrequency: rate.frequency, samplingFrequencyAttribute: rate.location,
                         availableFrequencies: rate.available, trigger: trigger.name, isTriggerKnown: trigger.known,

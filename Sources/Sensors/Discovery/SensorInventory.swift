@@ -28,10 +28,10 @@ public struct SensorInventory: Sendable, Hashable {
     /// there is one; otherwise the first buffered one, else the first one.
     public func preferred(_ kind: SensorKind) -> DiscoveredSensor? {
         let candidates = sensors.filter { $0.kind == kind }
-        // An accelerometer of the gyroscope's own chip (they share an identity) before any other: device motion
-        // fuses the two sensors of one IMU, not a step counter's accelerometer that happens to come first.
+        // An accelerometer of the gyroscope's own chip before any other: device motion fuses the two sensors of one
+        // IMU, not a step counter's accelerometer that happens to come first.
         if kind == .accelerometer, let gyroscope = preferred(.gyroscope),
-            let sameChip = candidates.first(where: { $0.identity == gyroscope.identity })
+            let sameChip = candidates.first(where: { $0.isOnSameChip(as: gyroscope) })
         {
             return sameChip
         }

@@ -27,6 +27,9 @@ public struct FixtureDevice: Sendable, Hashable {
     /// Raw reads answer `EAGAIN` unless a buffer of the device is open (max30100's temperature: "can only be
     /// acquired while the engine is running").
     public var rawNeedsBuffer: Bool
+    /// An open buffer never delivers a sample (READBUF waits until the client hangs up): a sensor whose interrupt
+    /// line is not wired, like bmc150-accel's FIFO on a board with only SDA and SCL connected. Raw reads still work.
+    public var bufferNeverDelivers: Bool
     /// The rate buffers sample at, Hz, for drivers without a `sampling_frequency` attribute (the health drivers run
     /// at a fixed 100 samples/s); nil: the attribute's value.
     public var fixedRate: Double?
@@ -37,8 +40,9 @@ public struct FixtureDevice: Sendable, Hashable {
         attributes: [FixtureAttribute] = [], bufferAttributes: [FixtureAttribute] = [],
         debugAttributes: [FixtureAttribute] = [], trigger: TriggerSupport = .unsupported(errno: ENOENT),
         bufferEnableError: Int32? = nil, rawBusyWhileBuffered: Bool = false, rawNeedsBuffer: Bool = false,
-        fixedRate: Double? = nil
+        fixedRate: Double? = nil, bufferNeverDelivers: Bool = false
     ) {
+        self.bufferNeverDelivers = bufferNeverDelivers
         self.fixedRate = fixedRate
         self.rawNeedsBuffer = rawNeedsBuffer
         self.rawBusyWhileBuffered = rawBusyWhileBuffered

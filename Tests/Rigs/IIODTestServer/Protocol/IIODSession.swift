@@ -345,6 +345,15 @@ final class IIODSession {
         if let error = state.vanished { return answer(errno(error)) }
         let requested = Int(arguments[1]) ?? 0
         guard requested >= buffer.sampleSize else { return answer(0) }
+        if device.bufferNeverDelivers {
+            // Nothing ever arrives: wait for the client to hang up, the server to stop or the devices to vanish.
+            while !isStopping() && !stream.peerHungUp() {
+                if let error = state.vanished { return answer(errno(error)) }
+                var request = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+                nanosleep(&request, nil)
+            }
+            return false
+        }
         // Like iiod's rw thread: one refill per chunk of at most the buffer's size, the mask before the first.
         var remaining = requested
         var first = true

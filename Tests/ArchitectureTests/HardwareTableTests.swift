@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `docs/hardware.md`'s compatibility table says what the VM tier's chip scenarios (`Tests/HardwareInTheLoop/guest/
+/// chips.sh`) prove: one row per scenario, with the scenario's kernel module, what it checks and the corrections it
+/// expects. A scenario added, removed or changed without the table (or the other way round) fails here.
+@Suite("hardware compatibility table")
+struct HardwareTableTests {
+    /// One chip scenario as `chips.sh` defines it.
+    struct Scenario: Equatable {
+        var name: String
+        var module: String
+        var sensors: Set<String>
+        var corrections: Set<String>
+    }
+
+    /// One row of the table.
+    struct Row {
+        var scenario: String
+        var module: String
+        var works: String
+        var quirks: String
+    }
+
+    static func scenarios() throws -> [Scenario] {
+        let text = try String(contentsOfFile: PackagePaths.file("Tests/HardwareInTheLoop/guest/chips.sh"), encoding: .utf8)
+        guard let listStart = text.range(of: "CHIP_SCENARIOS=\""),
+            let listEnd = text[listStart.upperBound...].firstIndex(of: "\"")
+        else { return [] }
+        let names = text[listStart.upperBound..<listEnd].split(whereSeparator: \.isWhitespace).map(String.init)
+        return names.map { name in
+            let key = String(name.dropFirst("chip-".count))
+            // The case block of chip_spec: from "    <key>)" to its ";;".
+            guard let start = text.range(of: "\n    \(key))\n"),
+                let end = text[start.upperBound...].range(of: ";;")
+            else { return Scenario(name: name, module: "", sensors: [], corrections: []) }
+            let block = String(text[start.upperBound..<end.lowerBound])
+            func value(_ variable: String) -> String {
+                guard let range = block.range(of: "\(variable)=") else { return "" }
+                let rest = block[range.upperBound...]
+                if rest.hasPrefix("\"") {
+                    return String(rest.dropFirst().prefix { $0 != "\"" })
+                }
+                return String(rest.prefix { !$0.isWhitespace })
+            }
+            let sensors = Set(["ACCEL": "accelerometer", "GYRO": "gyroscope", "MAGN": "magnetometer"]
+                .filter { !value($0.key).isEmpty }.map(\.value))
+            let corrections = Set(value("CORRECTION").split(separator: " ").map { String($0.prefix { $0 != "=" }) })
+            return Scenario(name: name, module: value("MODULE"), sensors: sensors, corrections: corrections)
+        }
+    }
+
+    static func rows() throws -> [Row] {
+        let text = try String(contentsOfFile: PackagePaths.file("docs/hardware.md"), encoding: .utf8)
+        guard let start = text.range(of: "<!-- hardware-table -->"), let end = text.range(of: "<!-- /hardware-table -->")
+        else { return [] }
+        return text[start.upperBound..<end.lowerBound].split(separator: "\n").compactMap { line in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            // "| chip | driver | bus | scenario | works | quirks | how tested |" splits into 9 cells.
+            guard cells.count == 9, cells[4].hasPrefix("`chip-") else { return nil }
+            let unquoted = { (cell: String) in cell.trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+            return Row(scenario: unquoted(cells[4]), module: cells[2], works: cells[5], quirks: cells[6])
+        }
+    }
+
+    @Test("every chip scenario has one row and every row a scenario")
+    func sameChips() throws {
+        let scenarios = try Self.scenarios()
+        let rows = try Self.rows()
+        #expect(!scenarios.isEmpty)
+        #expect(rows.map(\.scenario).sorted() == scenarios.map(\.name).sorted())
+    }
+
+    @Test("each row names the scenario's module, what it checks and the corrections it expects")
+    func rowsMatchScenarios() throws {
+        let rows = try Self.rows()
+        for scenario in try Self.scenarios() {
+            guard let row = rows.first(where: { $0.scenario == scenario.name }) else { continue }
+            #expect(row.module.contains("`\(scenario.module)`"), "\(scenario.name): driver cell '\(row.module)'")
+            for sensor in ["accelerometer", "gyroscope", "magnetometer"] {
+                #expect(row.works.contains(sensor) == scenario.sensors.contains(sensor), "\(scenario.name): \(sensor)")
+            }
+            let streams = scenario.sensors.contains("accelerometer")
+            #expect(row.works.contains("stream") == streams, "\(scenario.name): stream in '\(row.works)'")
+            let calibrates = streams && scenario.sensors.contains("gyroscope")
+            #expect(row.works.contains("calibrate gyro") == calibrates, "\(scenario.name): calibrate in '\(row.works)'")
+            if scenario.corrections.isEmpty {
+                #expect(row.quirks == "none", "\(scenario.name): quirks '\(row.quirks)'")
+            }
+            for kind in scenario.corrections {
+                #expect(row.quirks.contains(kind), "\(scenario.name): quirks '\(row.quirks)' lack \(kind)")
+            }
+        }
+    }
+}
