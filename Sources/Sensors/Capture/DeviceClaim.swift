@@ -101,6 +101,24 @@ struct DeviceClaim {
         lock?.release()
     }
 
+    /// The settings a capture of this user recorded before it changed them and that it never restored: it was
+    /// killed holding the claim. Oldest first.
+    var inherited: [RecordedSetting] { (lock?.inherited ?? []).compactMap(RecordedSetting.init(line:)) }
+
+    /// The claim file, for messages.
+    var path: String? { lock?.path }
+
+    /// Forgets the inherited settings (once they were put back).
+    func discardInherited() {
+        lock?.reset()
+    }
+
+    /// Records `setting` before the capture changes it, where the next capture finds it if this one is killed.
+    func record(_ setting: RecordedSetting) {
+        guard let line = setting.line else { return }
+        lock?.append(line)
+    }
+
     /// `/run/lock`, then `/tmp`: both shared by every user (a per-user directory such as `$XDG_RUNTIME_DIR` would
     /// not stop a second user's capture of the same device). `BODYREADINGS_LOCK_DIR` names the one directory instead
     /// (tests; a packaging that has its own).
