@@ -5,9 +5,10 @@ import Testing
 
 /// Every signal whose default action ends a process, sent by another process, stops `stream` and `serve` the way
 /// SIGTERM does: the device's settings restored, the socket removed, exit 0. Against the test iiod's bmi160 (a 2 ms
-/// interval raises its sampling frequencies from 100 Hz), the executable as a child process.
+/// interval raises its sampling frequencies from 100 Hz), the executable as a child process. One case at a time:
+/// thirty-four processes and servers at once would load the machine for every other suite.
 @Suite(
-    "every terminating signal leaves the device as it was found",
+    "every terminating signal leaves the device as it was found", .serialized,
     .enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
 struct SignalRestoreTests {
     /// Every signal of signal(7) whose default action is to terminate (or dump core), but SIGKILL and SIGSTOP

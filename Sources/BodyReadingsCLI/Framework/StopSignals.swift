@@ -26,6 +26,8 @@ final class StopSignals: @unchecked Sendable {
     private let queue = DispatchQueue(label: "bodyreadings.signals")
     private var sources: [any DispatchSourceSignal] = []
     private var received = 0
+    /// The calling thread's signal mask before `init`, put back by `uninstall()`.
+    private var previousMask = sigset_t()
 
     /// The signals handled: every one whose default action terminates, but the faults.
     static let numbers: [Int32] =
@@ -36,6 +38,13 @@ final class StopSignals: @unchecked Sendable {
 
     /// Installs the handlers: `stop` runs on the first signal, `emergency` (then `exit`) on the second.
     init(stop: @escaping @Sendable (Int32) -> Void, emergency: @escaping @Sendable () -> Void) {
+        // Blocked in this thread and the threads it starts later (libdispatch's own block them already): a signal
+        // the kernel handed to a thread that does not block it would reach libdispatch's placeholder handler there
+        // and never its source.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for number in Self.numbers { sigaddset(&handled, number) }
+        pthread_sigmask(SIG_BLOCK, &handled, &previousMask)
         let registered = DispatchGroup()
         for number in Self.numbers {
             signal(number, SIG_IGN)
@@ -62,6 +71,9 @@ final class StopSignals: @unchecked Sendable {
     func uninstall() {
         for source in sources { source.cancel() }
         sources.removeAll()
+        // Unblocked while still ignored, so that a signal pending now is dropped rather than ending the process.
+        for number in Self.numbers { signal(number, SIG_IGN) }
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
         for number in Self.numbers { signal(number, SIG_DFL) }
     }
 }
