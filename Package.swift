@@ -202,7 +202,7 @@ let package = Package(
             name: "SensorsTests", dependencies: ["Sensors", "IIO", "IIODTestServer", "MotionMath", "SystemSupport"],
             swiftSettings: strict),
         .testTarget(name: "ScriptTests", dependencies: ["TestSupport"], swiftSettings: strict),
-        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"], swiftSettings: strict),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ReadingFormatsTests", dependencies: ["ReadingFormats", "Fusion", "MotionMath", "TextFormats"],
             swiftSettings: strict),

@@ -47,7 +47,9 @@ public final class OutputFile {
     /// them is refused (`OutputFileError.Operation.sameFileAsInput`).
     public init(path: String, inputs: [String] = []) throws(OutputFileError) {
         self.path = path
-        // 1. Refuse an output that is an input, before anything is opened for writing.
+        // 1. Refuse an output that is an input, or a link planted by another user, before anything is opened for
+        // writing.
+        if Self.isUntrustedLink(path) { throw OutputFileError(path: path, operation: .untrustedLink, errno: 0) }
         var information = stat()
         let exists = stat(path, &information) == 0
         if exists {
@@ -86,6 +88,17 @@ public final class OutputFile {
 
     deinit {
         if fd >= 0 { _ = abandon() }
+    }
+
+    /// True when `path` is a symbolic link in a directory others may write, made by neither this user nor the
+    /// directory's owner: the rule of the kernel's `fs.protected_symlinks`, kept whether or not it is on.
+    static func isUntrustedLink(_ path: String) -> Bool {
+        var link = stat()
+        guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return false }
+        var directory = stat()
+        guard stat(FileSystem.directoryName(path), &directory) == 0 else { return false }
+        let shared = directory.st_mode & (S_IWGRP | S_IWOTH) != 0
+        return shared && link.st_uid != geteuid() && link.st_uid != directory.st_uid
     }
 
     /// Writes all of `bytes` (continuing after short writes and interruptions). On failure the file is cut back to

@@ -12,6 +12,9 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
         /// The output is the same file as this input (as given; `-` is stdin): refused before anything was opened
         /// for writing (`errno` 0).
         case sameFileAsInput(String)
+        /// The path is a symbolic link another user made in a directory others may write (`/tmp`): following it
+        /// would let that user choose which file is replaced. Refused before anything was opened (`errno` 0).
+        case untrustedLink
         /// Creating the temporary file beside the target, or opening a device or FIFO.
         case create
         /// Writing to it.
@@ -38,6 +41,9 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
         if case .sameFileAsInput(let input) = operation {
             let named = input == "-" ? "standard input" : "input '\(input)'"
             return "'\(path)' is the same file as the \(named): writing it would destroy what is being read"
+        }
+        if operation == .untrustedLink {
+            return "'\(path)' is a symbolic link another user made in a directory others may write: refusing to follow it"
         }
         let reason = strerror(errno).map { String(cString: $0) } ?? "errno \(errno)"
         return "cannot write '\(path)': \(reason)"

@@ -55,23 +55,27 @@ public final class ReadingsStore: @unchecked Sendable {
 
     /// Opens the store at `path`.
     ///
-    /// For ``Access/readWrite`` the missing directories are created (mode 0755), the file is switched to WAL mode
-    /// with `synchronous = NORMAL` (a committed flush survives the process being killed; a power cut may lose the
-    /// last ones), and its schema is created or migrated in one transaction.
-    public init(path: String, access: Access = .readOnly, settings: Settings = Settings()) throws(StoreError) {
+    /// For ``Access/readWrite`` the file is created private (mode 0600, see `StoreFiles`) when missing, in its
+    /// directory, which is created (mode 0700) only when `createsDirectory` (the store's default place) and must
+    /// exist otherwise (`noDirectory`); the file is switched to WAL mode with `synchronous = NORMAL` (a committed
+    /// flush survives the process being killed; a power cut may lose the last ones), and its schema is created or
+    /// migrated in one transaction. Either access refuses a store others may write (`writableByOthers`).
+    public init(
+        path: String, access: Access = .readOnly, settings: Settings = Settings(), createsDirectory: Bool = false
+    ) throws(StoreError) {
         self.path = path
         self.access = access
         self.settings = settings
         if access == .readWrite {
-            let directory = FileSystem.directoryName(path)
-            do {
-                try FileSystem.makeDirectories(directory)
-            } catch {
-                throw StoreError(
-                    operation: "mkdir", failure: failure(errno: error.errno.rawValue), path: error.path ?? directory,
-                    detail: error.reason)
+            if createsDirectory {
+                try StoreFiles.makeOwnDirectory(FileSystem.directoryName(path))
+            } else {
+                try StoreFiles.requireDirectory(of: path)
             }
+            try StoreFiles.requirePrivate(path)
+            try StoreFiles.createPrivately(path)
         }
+        try StoreFiles.requirePrivate(path)
         switch access {
         case .readOnly:
             connection = try Self.openForReading(path, busyTimeout: settings.busyTimeout)

@@ -17,6 +17,10 @@ public enum StoreFailure: Sendable, Hashable, CustomStringConvertible {
     case permissionDenied
     /// There is no store file at the path (`ENOENT` on a read-only open).
     case notFound
+    /// The directory a named store file would go in does not exist (only the default one is created).
+    case noDirectory
+    /// Users other than the owner may write the file, one of its journals or its directory: the store is refused.
+    case writableByOthers
     /// The file is not an SQLite database or its pages are damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
     case corrupt
     /// The disk or the user's quota is full (`SQLITE_FULL`, `ENOSPC`, `EDQUOT`).
@@ -41,6 +45,8 @@ public enum StoreFailure: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .permissionDenied: return "permission denied"
         case .notFound: return "no such file"
+        case .noDirectory: return "no such directory"
+        case .writableByOthers: return "other users may write it"
         case .corrupt: return "not a readings database, or damaged"
         case .diskFull: return "disk full"
         case .io(let code): return code == 0 ? "I/O error" : "I/O error (\(errnoText(code)))"

@@ -60,8 +60,9 @@ package enum FileSystem {
         return lstat(path, &info) == 0 ? .danglingLink : .absent
     }
 
-    /// Creates `path` and its missing parents with mode 0755.
-    package static func makeDirectories(_ path: String) throws(SystemError) {
+    /// Creates `path` and its missing parents with `mode` (exactly: the umask does not loosen or tighten it).
+    /// Existing directories are left as they are.
+    package static func makeDirectories(_ path: String, mode: mode_t = 0o755) throws(SystemError) {
         var info = stat()
         if stat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
@@ -70,10 +71,12 @@ package enum FileSystem {
             return
         }
         let parent = directoryName(path)
-        if parent != path { try makeDirectories(parent) }
-        if mkdir(path, 0o755) != 0, errno != EEXIST {
-            throw SystemError(operation: "mkdir", errno: .current, path: path)
+        if parent != path { try makeDirectories(parent, mode: mode) }
+        if mkdir(path, mode) != 0 {
+            guard errno == EEXIST else { throw SystemError(operation: "mkdir", errno: .current, path: path) }
+            return
         }
+        _ = chmod(path, mode)
     }
 
     /// The directory part of `path` ("." for a bare name).

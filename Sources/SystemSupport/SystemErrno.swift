@@ -27,6 +27,8 @@ package struct SystemErrno: RawRepresentable, Error, Hashable, Sendable, CustomS
     package static let fileExists = SystemErrno(rawValue: EEXIST)
     /// `ENOTDIR`: a path component is not a directory.
     package static let notDirectory = SystemErrno(rawValue: ENOTDIR)
+    /// `ELOOP`: a symbolic link where `O_NOFOLLOW` refuses one, or a loop of links.
+    package static let symbolicLink = SystemErrno(rawValue: ELOOP)
     /// `EFBIG`: the file is larger than the caller accepts.
     package static let fileTooLarge = SystemErrno(rawValue: EFBIG)
     /// `EACCES`: permission denied.

@@ -20,7 +20,10 @@ package enum UnixSocket {
         var status = stat()
         if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFSOCK { unlink(path) }
         let listener = try ListeningSocket(.unix(path: path))
-        if let mode { _ = try SystemCall.valueOrErrno("chmod", path: path) { chmod(path, mode) } }
+        // Not through a symbolic link that replaced the socket meanwhile.
+        if let mode {
+            _ = try SystemCall.valueOrErrno("chmod", path: path) { fchmodat(AT_FDCWD, path, mode, AT_SYMLINK_NOFOLLOW) }
+        }
         return listener
     }
 

@@ -160,7 +160,8 @@ import Testing
 
     @Test func theUserStoreIsFoundUnderXDGStateHome() throws {
         let state = directory.file("state")
-        let store = try ReadingsStore(path: state + "/bodyreadings/readings.sqlite", access: .readWrite)
+        let store = try ReadingsStore(
+            path: state + "/bodyreadings/readings.sqlite", access: .readWrite, createsDirectory: true)
         try store.close()
         let (status, output, _) = run(["steps", "--format", "json"], environment: ["XDG_STATE_HOME": state])
         #expect(status == 0)

@@ -18,6 +18,28 @@ import Testing
 
     func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory).sorted() }
 
+    @Test(
+        "a symbolic link another user planted in a shared directory is refused, the target untouched",
+        .enabled(if: getuid() == 0, "needs root to make a link of another user"))
+    func plantedLinkInASharedDirectoryIsRefused() throws {
+        #expect(chmod(directory, 0o1777) == 0)
+        let victim = directory + "/victim"
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: victim))
+        let path = directory + "/out.csv"
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim)
+        #expect(lchown(path, 65534, 65534) == 0)
+        #expect(throws: OutputFileError(path: path, operation: .untrustedLink, errno: 0)) {
+            _ = try OutputFile(path: path)
+        }
+        #expect(text(victim) == "precious\n")
+        // A link of this user is followed as before.
+        #expect(lchown(path, getuid(), getgid()) == 0)
+        let file = try OutputFile(path: path)
+        try file.write(Array("a\n".utf8))
+        try file.close()
+        #expect(text(victim) == "a\n")
+    }
+
     @Test func targetChangesOnlyAtClose() throws {
         let path = directory + "/out.csv"
         try Data("old\n".utf8).write(to: URL(fileURLWithPath: path))

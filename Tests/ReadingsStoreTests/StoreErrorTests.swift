@@ -39,10 +39,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file.path), "a reader must not create the store")
     }
 
-    @Test func aWriterCreatesTheDirectoriesAndTheFileInWALMode() throws {
+    @Test func aWriterOfItsDefaultPlaceCreatesPrivateDirectoriesAndTheFileInWALMode() throws {
         let file = try StoreFile("state/bodyreadings/readings.sqlite")
-        let store = try file.open()
+        #expect(throws: StoreError(operation: "open", failure: .noDirectory, path: (file.path as NSString).deletingLastPathComponent)) {
+            try file.open()
+        }
+        let store = try ReadingsStore(path: file.path, access: .readWrite, createsDirectory: true)
         #expect(try store.schemaVersion() == ReadingsStore.currentSchemaVersion)
+        for (path, mode) in [((file.path as NSString).deletingLastPathComponent, 0o700), (file.path, 0o600), (file.path + "-wal", 0o600)] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == mode, "\(path)")
+        }
         let connection = try Connection(path: file.path, access: .readOnly, busyTimeout: 1)
         let mode = try connection.prepare("PRAGMA journal_mode")
         try mode.bind([])

@@ -23,10 +23,10 @@ public final class ChildProcess: @unchecked Sendable {
     private var exitStatus: Int32?
 
     /// Starts `path` with `arguments`; `descriptors` maps further descriptors of the child to the caller's (a browser's
-    /// `--remote-debugging-pipe` reads fd 3 and writes fd 4).
+    /// `--remote-debugging-pipe` reads fd 3 and writes fd 4). `environment` is added to the inherited environment.
     public init(
         _ path: String, _ arguments: [String], standardOutput: Output = .null, standardError: Output = .null,
-        descriptors: [Int32: Int32] = [:]
+        descriptors: [Int32: Int32] = [:], environment: [String: String] = [:]
     ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -61,7 +61,8 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let envp = ChildEnvironment.make().map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // The runner's environment without the machine's runtime directories, and the test's own variables.
+        let envp = ChildEnvironment.make().merging(environment) { $1 }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, path, &actions, &attributes, argv, envp)

@@ -94,6 +94,10 @@ enum ServeCommand {
         var counter: StepCounterChoice
         /// The readings store's path; nil with `--no-store`.
         var store: String?
+        /// True when `socket` and `store` are the default places, whose directories `serve` creates; a named
+        /// path's directory must exist.
+        var socketIsDefault: Bool
+        var storeIsDefault: Bool
         /// How often the store is written, s.
         var storeFlush: Double
     }
@@ -133,6 +137,7 @@ enum ServeCommand {
             source: source, socket: socket,
             captureInterval: try arguments.double("--capture-interval", in: 0.000_1...60) ?? 0.1, settings: settings,
             mqtt: mqtt, http: try HTTPOptions.configuration(arguments), counter: counter, store: store,
+            socketIsDefault: !arguments.has("--socket"), storeIsDefault: !arguments.has("--store"),
             storeFlush: try arguments.double("--store-flush", in: 0.01...60) ?? 30)
     }
 
@@ -145,7 +150,8 @@ enum ServeCommand {
         do {
             recording = try request.store.map { path throws in
                 try StoreRecording(
-                    capture: capture, store: ReadingsStore(path: path, access: .readWrite),
+                    capture: capture, store: ReadingsStore(
+                        path: path, access: .readWrite, createsDirectory: request.storeIsDefault),
                     settings: ReadingsRecorder.Settings(flushInterval: request.storeFlush),
                     onError: { console.warning("the readings store: \($0)") })
             }
@@ -186,7 +192,7 @@ enum ServeCommand {
         var publishing: CapturePublishing?
         var web: HTTPServer?
         do {
-            try makeDirectory(for: request.socket)
+            try makeDirectory(for: request.socket, isDefault: request.socketIsDefault)
             started = try ServiceServer(request.settings, feed: feed, log: { console.note($0) })
             if let mqtt = request.mqtt {
                 let (publisher, reporter) = try MQTTOptions.start(mqtt.settings, wait: mqtt.wait, console: console)
@@ -243,11 +249,18 @@ enum ServeCommand {
                 + "store and were lost: \(error.message)", exitCode: error.exitCode)
     }
 
-    /// Creates the socket's directory when it is missing (the user's `$XDG_RUNTIME_DIR/bodyreadings`).
-    static func makeDirectory(for socket: String) throws(CLIError) {
+    /// Creates the default socket's directory when it is missing (`$XDG_RUNTIME_DIR/bodyreadings`, mode 0700;
+    /// `/run/bodyreadings`, 0755, writable by root alone); a named socket's directory must exist (exit 74).
+    static func makeDirectory(for socket: String, isDefault: Bool) throws(CLIError) {
         let directory = FileSystem.directoryName(socket)
+        guard isDefault else {
+            guard case .absent = FileSystem.presence(directory) else { return }
+            throw CLIError(
+                "no directory \(directory) for the socket: create it first or choose another --socket PATH",
+                exitCode: .ioError)
+        }
         do {
-            try FileSystem.makeDirectories(directory)
+            try FileSystem.makeDirectories(directory, mode: geteuid() == 0 ? 0o755 : 0o700)
         } catch {
             throw CLIError(
                 "cannot create the socket's directory \(directory): \(error.reason); choose another --socket PATH",

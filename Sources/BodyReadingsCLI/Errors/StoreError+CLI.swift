@@ -1,7 +1,8 @@
 import ReadingsStore
 
-/// Store errors end a command with the file, the cause and the fix: permission denied exits 77, a damaged store or
-/// one of another schema version 65, a missing `--store FILE`, a full disk or another I/O failure 74, a bug 70.
+/// Store errors end a command with the file, the cause and the fix: permission denied and a store others may write
+/// exit 77, a damaged store or one of another schema version 65, a missing `--store FILE` or directory, a full disk
+/// or another I/O failure 74, a bug 70.
 extension StoreError: CLIErrorConvertible {
     public var cliError: CLIError {
         switch failure {
@@ -13,6 +14,15 @@ extension StoreError: CLIErrorConvertible {
             return CLIError(
                 "no readings store at \(path ?? "the path given"); 'bodyreadings serve' creates and fills it (or name "
                     + "another file with --store)", exitCode: .ioError)
+        case .noDirectory:
+            return CLIError(
+                "no directory \(path ?? "for the store"): create it first or name a file in an existing one with "
+                    + "--store", exitCode: .ioError)
+        case .writableByOthers:
+            let target = path ?? "the store"
+            return CLIError(
+                "refusing the readings store: other users may write \(target), so they could change or replace the "
+                    + "readings; 'chmod go-w \(target)' (or name another file with --store)", exitCode: .noPermission)
         case .corrupt:
             return CLIError(
                 description + "; restore it from a backup (sqlite3 FILE '.backup COPY', docs/store.md) or "

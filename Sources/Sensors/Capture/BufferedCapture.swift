@@ -81,6 +81,7 @@ struct BufferedCapture {
         guard let trigger = context.devices.first(where: { $0.isTrigger && $0.name == own }) else {
             throw CaptureError(.notFound, "\(label): its trigger \(own) is missing from \(capture.uri)")
         }
+        restorer.willChange(.trigger, from: current?.name ?? "")
         do {
             try device.setTrigger(trigger)
         } catch {
@@ -147,6 +148,10 @@ struct BufferedCapture {
         // reader for every sample. libiio 0.24 writes both when it opens a local buffer; they are set here as well
         // so that the wake-ups do not depend on that, length first (the kernel refuses a watermark above it).
         var written = false
+        if let previousLength, let previousWatermark {
+            restorer.willChange(.buffer("watermark"), from: previousWatermark)
+            restorer.willChange(.buffer("length"), from: previousLength)
+        }
         if let previousLength, let previousWatermark,
             (try? device.writeAttribute("length", .buffer, value: samples)) != nil,
             (try? device.writeAttribute("watermark", .buffer, value: samples)) != nil

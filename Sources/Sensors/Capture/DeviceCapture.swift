@@ -145,7 +145,8 @@ final class DeviceCapture: @unchecked Sendable {
             let claim = try DeviceClaim(
                 context: context, deviceID: deviceID, role: sensors.isEmpty ? "steps" : nil, label: label)
             defer { claim.release() }
-            var restorer = SysfsRestorer()
+            restoreInherited(claim, context: context)
+            var restorer = SysfsRestorer(journal: claim.record)
             defer { restoreFailures = restorer.restore() }
             try capture(context: context, restorer: &restorer, markStarted: markStarted)
         } catch {
@@ -165,6 +166,30 @@ final class DeviceCapture: @unchecked Sendable {
         if !didStart && startFailure == nil { started.signal() }
         queue.producerFinished()
         finished.signal()
+    }
+
+    /// Puts back what a capture of this device that was killed holding the claim had changed (newest first), says
+    /// so once, and forgets the record. A value that cannot be written back is named; the capture goes on.
+    private func restoreInherited(_ claim: DeviceClaim, context: Context) {
+        let settings = claim.inherited
+        guard !settings.isEmpty else { return }
+        var restored: [String] = []
+        var failed: [String] = []
+        if let device = context.devices.first(where: { $0.id == deviceID }) {
+            for setting in settings.reversed() {
+                do {
+                    if try setting.restore(on: device, in: context) { restored.append("\(setting.name) \(setting.original)") }
+                } catch {
+                    failed.append("\(setting.name) (\(error.errno))")
+                }
+            }
+        }
+        claim.discardInherited()
+        guard !restored.isEmpty || !failed.isEmpty else { return }
+        var text = "\(label): a bodyreadings capture killed before it could restore the device left it changed"
+        if !restored.isEmpty { text += "; restored " + restored.joined(separator: ", ") }
+        if !failed.isEmpty { text += "; could not restore " + failed.joined(separator: ", ") }
+        configuration.log(.info(text + " (from \(claim.path ?? "its claim file"))"))
     }
 
     private func openContext() throws(CaptureError) -> Context {
@@ -225,6 +250,7 @@ final class DeviceCapture: @unchecked Sendable {
             guard let frequency = step.write else { continue }
             do {
                 let previous = try device.readAttribute(at: step.location)
+                restorer.willChange(.attribute(step.location), from: previous)
                 try device.writeAttribute(at: step.location, value: frequency.sysfsText)
                 restorer.changed(step.location.file, from: previous) { () throws(IIOError) in
                     try device.writeAttribute(at: step.location, value: previous)

@@ -1,14 +1,20 @@
 import IIO
 import SystemSupport
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A capture's exclusive claim on the sysfs settings of one device, held from before its first write until after
 /// the restorer put them back: a second bodyreadings capture of the same device (another `stream`, a `serve`) is
 /// refused with `CaptureError.Kind.inUse` instead of changing the sampling frequency under the first and, at its
 /// end, "restoring" the first one's value.
 ///
 /// The claim is an `flock` on `/run/lock/bodyreadings-<context>-<device>[-<role>].lock` (world-writable and
-/// sticky on Debian, so users share it; else `/tmp`): the kernel drops it when the process
-/// ends however it ends. The context in the name is the machine the opened context reaches (``identity(of:)``), not
+/// sticky on Debian, so users share it; else `/tmp`; `BODYREADINGS_LOCK_DIR` replaces both): the kernel drops it
+/// when the process ends however it ends. `ExclusiveFileLock` guards the shared directory: a planted symbolic link
+/// or other non-file at the path is refused and named, another user's file is never written, and a refusal names
+/// the user who holds the lock. The context in the name is the machine the opened context reaches (``identity(of:)``), not
 /// the URI's spelling, so that `ip:localhost`, `ip:127.0.0.1` and `ip:127.0.0.1:30431` claim one device. A step
 /// counter's capture claims a role of its own (`steps`): it writes only `in_steps_en`, and runs beside the same
 /// chip's motion capture.
@@ -28,18 +34,40 @@ struct DeviceClaim {
     ) throws(CaptureError) {
         let name = Self.fileName(uri: uri, deviceID: deviceID, role: role)
         for directory in directories where FileSystem.exists(directory) {
-            switch try? ExclusiveFileLock.attempt(directory + "/" + name) {
+            let path = directory + "/" + name
+            let attempt: ExclusiveFileLock.Attempt
+            do {
+                attempt = try ExclusiveFileLock.attempt(path)
+            } catch where error.errno == .symbolicLink || error.errno == .notPermitted {
+                let what = error.errno == .symbolicLink ? "a symbolic link" : "not a plain file"
+                throw CaptureError(
+                    .inUse, "cannot claim \(label): its lock file \(path) is \(what), which bodyreadings never makes; "
+                        + "remove it (someone may have planted it)")
+            } catch {
+                continue
+            }
+            switch attempt {
             case .acquired(let lock):
                 self.lock = lock
                 return
             case .held(let holder):
-                let who = holder.map { "bodyreadings process \($0)" } ?? "another bodyreadings process"
-                throw CaptureError(.inUse, "\(label) is in use by \(who), which changed its settings")
-            case nil:
-                continue
+                throw CaptureError(.inUse, Self.refusal(label: label, holder: holder, path: path))
             }
         }
         self.lock = nil
+    }
+
+    /// Why a claim was refused: the holder's process id, and the user owning the lock file when that is another
+    /// user (who may hold it without being a bodyreadings capture at all).
+    static func refusal(label: String, holder: ExclusiveFileLock.Holder, path: String) -> String {
+        let process = holder.processID.map { "process \($0)" } ?? "a process"
+        guard holder.isSameUser else {
+            let user = holder.userName.map { "user \($0) (uid \(holder.userID))" } ?? "uid \(holder.userID)"
+            return "\(label) is in use: \(process) of \(user) holds its lock file \(path) (if that is not a "
+                + "bodyreadings capture, that user or root can remove the file)"
+        }
+        let who = holder.processID.map { "bodyreadings process \($0)" } ?? "another bodyreadings process"
+        return "\(label) is in use by \(who), which changed its settings"
     }
 
     /// Claims `deviceID` of an opened context, keyed on the machine it reaches (``identity(of:)``).
@@ -73,9 +101,31 @@ struct DeviceClaim {
         lock?.release()
     }
 
+    /// The settings a capture of this user recorded before it changed them and that it never restored: it was
+    /// killed holding the claim. Oldest first.
+    var inherited: [RecordedSetting] { (lock?.inherited ?? []).compactMap(RecordedSetting.init(line:)) }
+
+    /// The claim file, for messages.
+    var path: String? { lock?.path }
+
+    /// Forgets the inherited settings (once they were put back).
+    func discardInherited() {
+        lock?.reset()
+    }
+
+    /// Records `setting` before the capture changes it, where the next capture finds it if this one is killed.
+    func record(_ setting: RecordedSetting) {
+        guard let line = setting.line else { return }
+        lock?.append(line)
+    }
+
     /// `/run/lock`, then `/tmp`: both shared by every user (a per-user directory such as `$XDG_RUNTIME_DIR` would
-    /// not stop a second user's capture of the same device).
-    static func defaultDirectories() -> [String] { ["/run/lock", "/tmp"] }
+    /// not stop a second user's capture of the same device). `BODYREADINGS_LOCK_DIR` names the one directory instead
+    /// (tests; a packaging that has its own).
+    static func defaultDirectories() -> [String] {
+        if let directory = getenv("BODYREADINGS_LOCK_DIR"), directory.pointee != 0 { return [String(cString: directory)] }
+        return ["/run/lock", "/tmp"]
+    }
 
     /// `bodyreadings-ip%3A127.0.0.1%3A30431-iio%3Adevice0.lock`: every byte but letters, digits, `.` and `_`
     /// percent-encoded, so that any URI gives one file name and different URIs different names.

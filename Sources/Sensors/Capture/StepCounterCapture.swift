@@ -72,6 +72,7 @@ struct StepCounterCapture {
         do {
             let previous = try device.readAttribute(at: location)
             guard Double(attributeText: previous) != 1 else { return }
+            restorer.willChange(.attribute(location), from: previous)
             try device.writeAttribute(at: location, value: "1")
             restorer.changed(location.file, from: previous) { () throws(IIOError) in
                 try device.writeAttribute(at: location, value: previous)

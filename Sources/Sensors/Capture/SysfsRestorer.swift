@@ -3,6 +3,18 @@ import IIO
 /// The sysfs values a capture changed, with how to put each back: undone in reverse order on every exit path.
 struct SysfsRestorer {
     private var steps: [(change: UnrestoredValue, undo: () throws(IIOError) -> Void)] = []
+    /// Where a setting is recorded before it changes, so that a capture killed before `restore()` can still be
+    /// undone by the next one (`DeviceClaim.record`).
+    private let journal: (RecordedSetting) -> Void
+
+    init(journal: @escaping (RecordedSetting) -> Void = { _ in }) {
+        self.journal = journal
+    }
+
+    /// Records, before the change, that `place` held `previous`.
+    func willChange(_ place: RecordedSetting.Place, from previous: String) {
+        journal(RecordedSetting(place, original: previous))
+    }
 
     /// Remembers how to undo one change of `attribute`, whose text was `previous` (call right after the change
     /// succeeded).
