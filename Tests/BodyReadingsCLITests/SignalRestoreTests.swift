@@ -12,11 +12,12 @@ import Testing
     .enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
 struct SignalRestoreTests {
     /// Every signal of signal(7) whose default action is to terminate (or dump core), but SIGKILL and SIGSTOP
-    /// (which no process can handle) and the faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGABRT), plus
-    /// the first and last real-time signals.
+    /// (which no process can handle), the faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGABRT) and
+    /// SIGXFSZ (ignored: a write past the file size limit fails with EFBIG instead, which the writer reports; see
+    /// `ServeStoreLossTests`), plus the first and last real-time signals.
     static let terminating: [Int32] = [
         SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGXCPU,
-        SIGXFSZ, SIGSTKFLT, __libc_current_sigrtmin(), __libc_current_sigrtmin() + 5, __libc_current_sigrtmax(),
+        SIGSTKFLT, __libc_current_sigrtmin(), __libc_current_sigrtmin() + 5, __libc_current_sigrtmax(),
     ]
 
     /// Runs `arguments` against a fresh test iiod until it changed the sampling frequencies (and `ready` holds),

@@ -29,12 +29,16 @@ final class StopSignals: @unchecked Sendable {
     /// The calling thread's signal mask before `init`, put back by `uninstall()`.
     private var previousMask = sigset_t()
 
-    /// The signals handled: every one whose default action terminates, but the faults.
+    /// The signals handled: every one whose default action terminates, but the faults and SIGXFSZ.
     static let numbers: [Int32] =
         [
             SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGXCPU,
-            SIGXFSZ, SIGSTKFLT,
+            SIGSTKFLT,
         ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    /// Ignored while installed: the kernel raises SIGXFSZ in the thread whose write passed the file size limit, and
+    /// that write then fails with EFBIG, which the writer reports (a full store ends `serve` with 74 and the count it
+    /// lost). Stopping on it would end a service over one file; sent by another process it changes nothing.
+    static let ignored: [Int32] = [SIGXFSZ]
 
     /// Installs the handlers: `stop` runs on the first signal, `emergency` (then `exit`) on the second.
     init(stop: @escaping @Sendable (Int32) -> Void, emergency: @escaping @Sendable () -> Void) {
@@ -45,6 +49,7 @@ final class StopSignals: @unchecked Sendable {
         sigemptyset(&handled)
         for number in Self.numbers { sigaddset(&handled, number) }
         pthread_sigmask(SIG_BLOCK, &handled, &previousMask)
+        for number in Self.ignored { signal(number, SIG_IGN) }
         let registered = DispatchGroup()
         for number in Self.numbers {
             signal(number, SIG_IGN)
@@ -74,6 +79,6 @@ final class StopSignals: @unchecked Sendable {
         // Unblocked while still ignored, so that a signal pending now is dropped rather than ending the process.
         for number in Self.numbers { signal(number, SIG_IGN) }
         pthread_sigmask(SIG_SETMASK, &previousMask, nil)
-        for number in Self.numbers { signal(number, SIG_DFL) }
+        for number in Self.numbers + Self.ignored { signal(number, SIG_DFL) }
     }
 }
