@@ -18,9 +18,9 @@ import SystemSupport
 /// ```
 ///
 /// Times are Unix time in seconds (the wall clock, not a sensor's clock: the caller maps sample times). Calls that
-/// record never block on the disk and never throw: a reading whose time is not a calendar time (non-finite, before 1970
-/// or after the year 9999: `WallClock.calendarTimes`) or whose value is not valid is dropped
-/// and counted in ``rejected``. A failed flush keeps the readings for the next one and reports the error to
+/// record never block on the disk and never throw: a reading whose time is not a calendar time (non-finite, before
+/// 1970 or after the year 9999: `WallClock.calendarTimes`) or whose value is not valid is dropped and counted in
+/// ``rejected``. A failed flush keeps the readings for the next one and reports the error to
 /// `onError`; what is held is bounded (``Settings/maximumPending`` samples and as many beats,
 /// ``Settings/maximumPendingMinutes`` minutes per series: about 10 MB), the oldest dropped first, and everything
 /// dropped, or left unwritten by a failed ``close()``, is counted in ``lost``.

@@ -595,7 +595,8 @@ scenario_steps_software_accuracy() {
 # the clients' 0.05 s from the start: a client asking for a shorter interval than the capture's makes serve restart
 # the capture, and the clients already reading lose about 1.3 s of updates in this guest (seen 1 Dec 2026: a 1.345 s
 # gap after client 2's first row when client 1 subscribed) — a finding about serve, not what this scenario is about.
-# The readings store goes to the guest's /tmp: the shared host root (and its /var/lib) is read-only.
+# The readings store goes to a private directory in the guest's /tmp (the shared host root and its /var/lib are
+# read-only): serve refuses a store in a directory others may write, as /tmp itself is.
 scenario_serve_shares_hub() {
     has_command serve || { not_landed "no 'bodyreadings serve'"; return; }
     REASONS=
@@ -605,9 +606,10 @@ scenario_serve_shares_hub() {
     }
     before=$(state)
     rm -f /host/run/bodyreadings/serve.sock
+    rm -rf /host/tmp/serve-store && mkdir -m 700 /host/tmp/serve-store
     # chroot and env exec: $! is serve itself.
     chroot /host /usr/bin/env --default-signal=INT,TERM "$BODYREADINGS" serve --source iio --capture-interval 0.05 \
-        --store /tmp/serve-readings.sqlite > /tmp/serve.log 2>&1 &
+        --store /tmp/serve-store/readings.sqlite > /tmp/serve.log 2>&1 &
     serve=$!
     wait_until 300 test -S /host/run/bodyreadings/serve.sock || { fail "no socket after 30 s: $(tail -c 200 /tmp/serve.log)"; kill -TERM "$serve"; return; }
     for client in 1 2; do
