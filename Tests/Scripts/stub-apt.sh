@@ -9,7 +9,7 @@
 # Files that change the stubs' answers: $STUB/update-fails, $STUB/stale, $STUB/download-fails, $STUB/pinned-gone
 # (apt-cache knows no linux-image-6.1.0-50 but finds -99).
 
-STUB_DEFAULTS="libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc-12-dev binutils libiio-dev libiio-utils iiod pkg-config libmosquitto-dev mosquitto mosquitto-clients openssl libsqlite3-dev curl chromium-headless-shell tmux"
+STUB_DEFAULTS="libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc-12-dev binutils libiio-dev libiio-utils iiod pkg-config libmosquitto-dev mosquitto mosquitto-clients openssl libsqlite3-dev curl chromium-headless-shell tmux tzdata"
 STUB=""
 
 stub_cleanup() { [ -n "$STUB" ] && rm -rf "$STUB"; STUB=""; }
