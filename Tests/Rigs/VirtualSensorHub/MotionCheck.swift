@@ -135,7 +135,9 @@ public struct MotionCheck: Sendable {
             }
         }
         if let sends = settings.feederSends, let first = times.first, let last = times.last, first > 1e9 {
-            result.feederStalls = sends.keys.sorted().flatMap { FeederStall.stalls(in: sends[$0] ?? [], from: first - 1, to: last) }
+            result.feederStalls = sends.keys.sorted().flatMap {
+                FeederStall.stalls(in: sends[$0] ?? [], from: first - 1, to: last)
+            }
         }
         let gaps = zip(times.dropFirst(), times).map { (start: $1, end: $0) }
         if let interval = settings.interval {

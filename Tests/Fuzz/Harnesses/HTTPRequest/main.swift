@@ -20,9 +20,8 @@ struct StoredReadings: ReadingsProvider {
     func availability(of kind: ReadingKind) -> ReadingAvailability { .unavailable(reason: "stored only") }
     func subscribeMotion(interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<MotionEstimate>) -> Void)
         -> any ReadingSubscription { Nothing() }
-    func subscribeSteps(_ handler: @escaping @Sendable (ReadingUpdate<StepsUpdate>) -> Void) -> any ReadingSubscription {
-        Nothing()
-    }
+    func subscribeSteps(_ handler: @escaping @Sendable (ReadingUpdate<StepsUpdate>) -> Void)
+        -> any ReadingSubscription { Nothing() }
     func subscribeHeartRate(_ handler: @escaping @Sendable (ReadingUpdate<Beat>) -> Void) -> any ReadingSubscription {
         Nothing()
     }

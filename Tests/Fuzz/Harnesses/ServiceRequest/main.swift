@@ -11,7 +11,9 @@ import TextFormats
 
 /// A one-line, non-empty message.
 func checkOneLine(_ message: String, _ line: [UInt8]) {
-    check(!message.isEmpty && !message.contains("\n"), "not one line for \(String(decoding: line, as: UTF8.self)): \(message)")
+    check(
+        !message.isEmpty && !message.contains("\n"),
+        "not one line for \(String(decoding: line, as: UTF8.self)): \(message)")
 }
 
 FuzzDriver.run { bytes in
@@ -24,7 +26,9 @@ FuzzDriver.run { bytes in
         return
     }
     let again = try? ServiceRequest.parse(Array(request.line.dropLast()))
-    check(again == request, "\(String(decoding: line, as: UTF8.self)) renders to \(request.line), which parses to \(String(describing: again))")
+    check(
+        again == request,
+        "\(String(decoding: line, as: UTF8.self)) renders to \(request.line), which parses to \(String(describing: again))")
     guard case .history(let query) = request.operation else { return }
     do throws(ServiceProtocolError) {
         let answer = try StoreRecording.history(query, in: FixtureStore.store, now: FixtureStore.now)
