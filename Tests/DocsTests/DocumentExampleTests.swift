@@ -70,8 +70,10 @@ struct DocumentExampleTests {
                         return
                     }
                     if ExampleMatch.line(line, matches: expected) { break }
-                    // Updates of a subscription and drop notices interleave with replies: only they may be passed over.
-                    guard line.hasPrefix(#"{"reading":"#) || line.hasPrefix(#"{"event":"dropped""#) else {
+                    // Updates of a subscription and the drop and gap notices among them interleave with replies:
+                    // only they may be passed over.
+                    let interleaved = [#"{"reading":"#, #"{"event":"dropped""#, #"{"event":"gap""#]
+                    guard interleaved.contains(where: line.hasPrefix) else {
                         Issue.record("\(example): expected \(expected), got \(line)")
                         return
                     }

@@ -117,6 +117,10 @@ struct ServiceProtocolTests {
         #expect(availability.isAvailable(.steps) && !availability.isAvailable(.heartRate))
         #expect(try ServiceEvent.parse(Array(ServiceEvent.droppedLine(count: 3, total: 9).dropLast())) == .dropped(count: 3, total: 9))
         #expect(try ServiceEvent.parse(Array(ServiceEvent.endedLine(.motion, error: "gone").dropLast())) == .ended(.motion, error: "gone"))
+        let gap = ServiceEvent.gapLine(missed: 15, from: 1234.56, to: 1234.88)
+        #expect(String(decoding: gap, as: UTF8.self) == #"{"event":"gap","missed":15,"from":1234.56,"to":1234.88}"# + "\n")
+        #expect(try ServiceEvent.parse(Array(gap.dropLast())) == .gap(missed: 15, from: 1234.56, to: 1234.88))
+        #expect(throws: ServiceProtocolError.self) { try ServiceEvent.parse(Array(#"{"event":"gap","missed":-1,"from":1,"to":2}"#.utf8)) }
         #expect(try ServiceEvent.parse(Array(ServiceEvent.endedLine(.raw, error: nil).dropLast())) == .ended(.raw, error: nil))
         #expect(try ServiceEvent.parse(Array(ServiceEvent.closingLine(reason: "bye").dropLast())) == .closing(reason: "bye"))
         let reply = ServiceEvent.replyLine(op: "subscribe", id: .number(4), error: "steps: no", [("reading", .string("steps"))])

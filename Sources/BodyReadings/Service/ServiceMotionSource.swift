@@ -74,6 +74,8 @@ public final class ServiceMotionSource: MotionSource, @unchecked Sendable {
                 return readings
             case .dropped(let count, _):
                 lock.withLock { counts.droppedReadings += count }
+            case .gap(let missed, _, _):
+                lock.withLock { counts.missedSamples += missed }
             case .ended(.raw, let error):
                 guard let error else { return nil }
                 throw CaptureError(.vanished, "the service's sensors failed: \(error)")

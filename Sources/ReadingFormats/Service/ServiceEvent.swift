@@ -10,6 +10,7 @@ import TextFormats
 ///     {"reading":"raw","t":…,"acceleration":{…},"rotation_rate":{…},"magnetic_field":{…}}
 ///     {"reply":"subscribe","ok":true,"reading":"motion","interval":0.1,"id":1}
 ///     {"event":"dropped","count":12,"total":40}
+///     {"event":"gap","missed":30,"from":1234.56,"to":1234.87}
 ///     {"event":"ended","reading":"motion","error":"…"}
 ///     {"event":"closing","reason":"the service is stopping"}
 public enum ServiceEvent: Sendable, Equatable {
@@ -26,6 +27,10 @@ public enum ServiceEvent: Sendable, Equatable {
     /// `count` updates meant for this client were dropped because it did not read them in time (`total` since it
     /// connected); the next update follows the gap.
     case dropped(count: Int, total: Int)
+    /// The sensors restarted for a new interval (a faster client came, or the fastest left): about `missed` samples
+    /// of the rate that ran before did not come between the sample at `from` and the one at `to` (s). Comes before
+    /// the update at `to`, to subscribers of motion and raw samples.
+    case gap(missed: Int, from: Double, to: Double)
     /// A reading stopped for good (the device vanished, a recording ended): `error` says why, nil at a normal end.
     case ended(ServiceReading, error: String?)
     /// The service is going away; the connection closes after this line.
@@ -104,6 +109,11 @@ public enum ServiceEvent: Sendable, Equatable {
         line(.object([("event", .string("dropped")), ("count", .number(Double(count))), ("total", .number(Double(total)))]))
     }
 
+    /// The `gap` line.
+    public static func gapLine(missed: Int, from: Double, to: Double) -> [UInt8] {
+        line(.object([("event", .string("gap")), ("missed", .number(Double(missed))), ("from", .number(from)), ("to", .number(to))]))
+    }
+
     /// The `ended` line.
     public static func endedLine(_ reading: ServiceReading, error: String?) -> [UInt8] {
         line(.object([("event", .string("ended")), ("reading", .string(reading.name)), ("error", error.map(JSONValue.string) ?? .null)]))
@@ -155,6 +165,11 @@ public enum ServiceEvent: Sendable, Equatable {
         case "dropped":
             return .dropped(
                 count: value["count"]?.countValue ?? 0, total: value["total"]?.countValue ?? 0)
+        case "gap":
+            guard let missed = value["missed"]?.countValue, let from = value["from"]?.numberValue,
+                let to = value["to"]?.numberValue
+            else { throw ServiceProtocolError("the service's gap event needs missed, from and to") }
+            return .gap(missed: missed, from: from, to: to)
         case "ended":
             guard let name = value["reading"]?.stringValue, let reading = ServiceReading(rawValue: name) else {
                 throw ServiceProtocolError("the service's ended event names no known reading")

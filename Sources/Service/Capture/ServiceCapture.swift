@@ -6,16 +6,18 @@ import Pulse
 import MotionMath
 import Sensors
 import SystemSupport
+import TextFormats
 
 /// The sensors of a service: one source on a thread of its own, its samples calibrated, published to `raw` and
 /// fused into `motion`, its steps and heart rate derived from the same readings (`HealthReadings`) into `steps`,
 /// `heartRate` and `beats`: each an `UpdateFanOut` whose subscribers take updates at their own intervals.
 ///
 /// The sensors run for the shortest interval any consumer asks for (`demand(_:interval:)`, an `IntervalPlan`):
-/// when that changes, the source is stopped (its device restored) and started again for the new interval, and the
-/// filter carries on. A restart leaves a gap of the source's start-up time in the data (IIO: discovery and buffer
-/// set-up, about 0.1–0.3 s). A recording is not restarted (it would start over): it runs at the plan it started
-/// with.
+/// when that changes, the next source is opened (discovery) while the running one goes on delivering, then the
+/// running one is stopped (its device restored) and the next started for the new interval, and the filter carries
+/// on. What remains of a gap is the device's own start-up (IIO: buffer set-up, tens of milliseconds); the samples it
+/// cost are published to `gaps` (and counted in `restartLoss`), so that no consumer loses data unknowingly. A
+/// recording is not restarted (it would start over): it runs at the plan it started with.
 ///
 /// The sensors are read at most every `shortestReadInterval` seconds: a plan faster than that samples as fast as it
 /// needs and delivers its samples a few per read (1.6 kHz read every 2 ms: 3–4 samples), so that the capture
@@ -35,6 +37,8 @@ public final class ServiceCapture: @unchecked Sendable {
     public let raw = UpdateFanOut<IMUSample>()
     /// Every step (from the hardware counter or the step detector on the accelerometer).
     public let steps = UpdateFanOut<Step>()
+    /// The samples each restart of the sensors cost, before the first sample after it.
+    public let gaps = UpdateFanOut<CaptureGap>()
     /// The heart rate at every PPG sample.
     public let heartRate = UpdateFanOut<HeartRateSample>()
     /// Every beat.
@@ -61,6 +65,10 @@ public final class ServiceCapture: @unchecked Sendable {
     private var nextDemand: UInt64 = 0
     private var control: PipelineControl?
     private var restartWanted = false
+    /// The next source while it is being opened, and once it is: it replaces the running one.
+    private var preparing = false
+    private var prepared: Result<any MotionSource, CaptureError>?
+    private var loss = (restarts: 0, missed: 0)
     private var stopping = false
     private var finished = false
     private var ending: CaptureError?
@@ -93,7 +101,16 @@ public final class ServiceCapture: @unchecked Sendable {
         self.shortestReadInterval = max(0, shortestReadInterval)
         let shortest = source.info.maximumSampleRate.map { $0 > 0 ? 1 / $0 : 0 } ?? 0
         plan = IntervalPlan(base: baseInterval, shortest: shortest, slowDownDelay: slowDownDelay)
+        _ = gaps.subscribe(interval: 0) { [weak self, log] gap in
+            self?.condition.withLock { self?.loss.missed += gap.missed }
+            log(.info(
+                "the sensors restarted for a new interval: \(gap.missed) samples missed in "
+                    + "\(FixedDecimal.string(gap.to - gap.from, digits: 3)) s"))
+        }
     }
+
+    /// How often the sensors restarted for a new interval plan, and the samples those restarts cost.
+    public var restartLoss: (restarts: Int, missed: Int) { condition.withLock { loss } }
 
     /// The interval the sensors run for now, s.
     public var captureInterval: Double { condition.withLock { plan.running } }
@@ -185,20 +202,41 @@ public final class ServiceCapture: @unchecked Sendable {
 
     // MARK: Internals
 
+    /// Opens the next source when the plan changed, off the capture thread, and only then stops the running one:
+    /// discovery takes as long as the device's start-up, and the running source delivers meanwhile. One source
+    /// serves any plan (the interval is given at its start), so a plan that changes again meanwhile needs no other.
     private func replan() {
         condition.lock()
-        guard makeSource != nil, !stopping, !finished, plan.decide(now: MonotonicClock.now()) != nil else {
+        guard let makeSource, !stopping, !finished, plan.decide(now: MonotonicClock.now()) != nil, !preparing else {
             condition.unlock()
             return
         }
-        restartWanted = true
-        let control = self.control
+        preparing = true
         condition.unlock()
-        control?.cancel()
+        DispatchQueue.global().async { [self] in
+            let next: Result<any MotionSource, CaptureError>
+            do throws(CaptureError) {
+                next = .success(try makeSource())
+            } catch {
+                next = .failure(error)
+            }
+            condition.lock()
+            preparing = false
+            guard !stopping, !finished else {
+                condition.unlock()
+                if case .success(let source) = next { source.stop() }
+                return
+            }
+            prepared = next
+            restartWanted = true
+            let control = self.control
+            condition.unlock()
+            control?.cancel()
+        }
     }
 
     private func run() {
-        var processor = SharingProcessor(filter: AttitudeFilter(settings: filterSettings), raw: raw)
+        var processor = SharingProcessor(filter: AttitudeFilter(settings: filterSettings), raw: raw, gaps: gaps)
         let health = HealthReadings(counter: counter, steps: steps, heartRate: heartRate, beats: beats)
         var failure: CaptureError?
         var consumer = motion
@@ -239,28 +277,40 @@ public final class ServiceCapture: @unchecked Sendable {
             condition.lock()
             let restart = restartWanted && !stopping
             self.source = nil
+            let next = prepared
+            prepared = nil
             condition.unlock()
-            guard restart, let makeSource else { break }
-            do {
-                let next = try makeSource()
-                processor.sensorsRestarted()
-                health.sensorsRestarted()
-                condition.withLock { self.source = next }
-            } catch {
-                failure = error
+            guard restart, let next else {
+                if case .success(let unused) = next { unused.stop() }
                 break
             }
+            switch next {
+            case .success(let source):
+                processor.sensorsRestarted()
+                health.sensorsRestarted()
+                condition.withLock {
+                    self.source = source
+                    loss.restarts += 1
+                }
+            case .failure(let error):
+                failure = error
+            }
+            if failure != nil { break }
         }
         condition.lock()
         self.source = nil
         self.control = nil
+        let unused = prepared
+        prepared = nil
         finished = true
         ending = failure
         let handlers = endHandlers
         endHandlers = []
         condition.broadcast()
         condition.unlock()
+        if case .success(let source) = unused { source.stop() }
         motion.end(with: failure)
+        gaps.end(with: failure)
         raw.end(with: failure)
         steps.end(with: failure)
         heartRate.end(with: failure)

@@ -56,7 +56,11 @@ public final class CaptureFeed: ReadingsFeed {
             hasMagnetometer: info.hasMagnetometer, maximumSampleRate: info.maximumSampleRate, unavailable: missing)
     }
 
-    public var statusMembers: [(String, JSONValue)] { status?() ?? [] }
+    public var statusMembers: [(String, JSONValue)] {
+        let loss = capture.restartLoss
+        return [("restarts", .number(Double(loss.restarts))), ("restart_missed", .number(Double(loss.missed)))]
+            + (status?() ?? [])
+    }
 
     public var captureInterval: Double { capture.captureInterval }
 
@@ -71,22 +75,26 @@ public final class CaptureFeed: ReadingsFeed {
         case .motion:
             let lines = motionLines
             let demand = capture.demand(interval: interval)
+            let gaps = Self.subscribeToGaps(capture, deliver: deliver)
             let token = capture.motion.subscribe(
                 interval: interval, aligned: true,
                 deliver: { estimate in deliver(lines.bytes(at: estimate.t) { ServiceEvent.motionLine(estimate) }) },
                 end: ended)
             return FeedSubscription(reading: reading) {
                 capture.motion.unsubscribe(token)
+                capture.gaps.unsubscribe(gaps)
                 capture.release(demand)
             }
         case .raw:
             let lines = rawLines
             let demand = capture.demand(interval: interval)
+            let gaps = Self.subscribeToGaps(capture, deliver: deliver)
             let token = capture.raw.subscribe(
                 interval: everySample ? 0 : interval, aligned: true,
                 deliver: { sample in deliver(lines.bytes(at: sample.t) { ServiceEvent.rawLine(sample) }) }, end: ended)
             return FeedSubscription(reading: reading) {
                 capture.raw.unsubscribe(token)
+                capture.gaps.unsubscribe(gaps)
                 capture.release(demand)
             }
         case .steps:
@@ -111,6 +119,15 @@ public final class CaptureFeed: ReadingsFeed {
                     deliver(lines.bytes(at: beat.time) { ServiceEvent.readingLine(.heartRate, beat.jsonMembers) })
                 }, end: ended)
             return FeedSubscription(reading: reading) { capture.beats.unsubscribe(token) }
+        }
+    }
+
+    /// A `gap` line for each restart of the sensors, before the update that follows it.
+    private static func subscribeToGaps(
+        _ capture: ServiceCapture, deliver: @escaping @Sendable ([UInt8]) -> Void
+    ) -> UpdateFanOut<CaptureGap>.Subscription {
+        capture.gaps.subscribe(interval: 0) { gap in
+            deliver(ServiceEvent.gapLine(missed: gap.missed, from: gap.from, to: gap.to))
         }
     }
 

@@ -177,7 +177,7 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
         case .closing(let reason):
             lose(ServiceReading.allCases, reason: "the service stopped (\(reason))")
             return false
-        case .hello, .raw, .reading, .reply, .dropped:
+        case .hello, .raw, .reading, .reply, .dropped, .gap:
             break
         }
         return true
