@@ -31,11 +31,11 @@ extension ReadingsStore {
 
     /// The most recent heart-rate sample, or nil when there is none (samples are kept for
     /// ``Retention/samples``).
-    public func latestHeartRate() throws(StoreError) -> HeartRateSample? {
+    public func latestHeartRate() throws(StoreError) -> StoredHeartRate? {
         try lock.withLock { () throws(StoreError) in
             try statement("SELECT t, bpm FROM heart_rate_sample ORDER BY t DESC LIMIT 1").query([]) {
                 (row) throws(StoreError) in
-                try row.step() ? HeartRateSample(time: row.real(0), heartRate: row.real(1)) : nil
+                try row.step() ? StoredHeartRate(time: row.real(0), heartRate: row.real(1)) : nil
             }
         }
     }

@@ -48,7 +48,7 @@ public final class ReadingsStore: @unchecked Sendable {
     public let settings: Settings
 
     let lock = ThreadLock()
-    private let connection: Connection
+    private let connection: SQLiteConnection
     private var statements: [String: Statement] = [:]
     /// When rows were last pruned (Unix time, s), so that writes prune at most hourly.
     var lastPrune = -Double.infinity
@@ -80,7 +80,7 @@ public final class ReadingsStore: @unchecked Sendable {
         case .readOnly:
             connection = try Self.openForReading(path, busyTimeout: settings.busyTimeout)
         case .readWrite:
-            connection = try Connection(path: path, access: .readWrite, busyTimeout: settings.busyTimeout)
+            connection = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: settings.busyTimeout)
             try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
             try Schema.migrate(connection)
         }
@@ -90,14 +90,14 @@ public final class ReadingsStore: @unchecked Sendable {
     /// reader creates it, for which it needs write access to the directory. A member of the system service's group
     /// has neither while the service is stopped (SQLite: `SQLITE_READONLY_DIRECTORY`). Without a `-wal` file no
     /// writer has anything unwritten, so the file alone is the whole store: it is then read as immutable.
-    private static func openForReading(_ path: String, busyTimeout: Double) throws(StoreError) -> Connection {
+    private static func openForReading(_ path: String, busyTimeout: Double) throws(StoreError) -> SQLiteConnection {
         do {
-            let connection = try Connection(path: path, access: .readOnly, busyTimeout: busyTimeout)
+            let connection = try SQLiteConnection(path: path, access: .readOnly, busyTimeout: busyTimeout)
             try Schema.verify(connection)
             return connection
         } catch {
             guard error.code == readOnlyDirectoryCode, !FileSystem.exists(path + "-wal") else { throw error }
-            let connection = try Connection(path: path, access: .immutable, busyTimeout: busyTimeout)
+            let connection = try SQLiteConnection(path: path, access: .immutable, busyTimeout: busyTimeout)
             try Schema.verify(connection)
             return connection
         }

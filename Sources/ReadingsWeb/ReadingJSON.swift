@@ -61,7 +61,7 @@ enum ReadingJSON {
     }
 
     /// `{"time":…,"heart_rate":…,"age":…}`: when (local ISO 8601), beats/min, seconds before `now`.
-    static func heartRateSample(_ sample: HeartRateSample, now: Double) -> JSONValue {
+    static func heartRateSample(_ sample: StoredHeartRate, now: Double) -> JSONValue {
         .object([
             ("time", .string(TimeText.format(sample.time))),
             ("heart_rate", .number((sample.heartRate * 10).rounded() / 10)),

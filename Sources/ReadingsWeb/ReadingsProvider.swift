@@ -31,5 +31,5 @@ public protocol ReadingsProvider: Sendable {
     func history(_ query: HistoryQuery) throws -> History
 
     /// The most recent stored (or live) heart rate; nil when none was ever measured.
-    func latestHeartRate() throws -> HeartRateSample?
+    func latestHeartRate() throws -> StoredHeartRate?
 }

@@ -45,8 +45,8 @@ package final class InterruptiblePoll: Sendable {
     }
 
     deinit {
-        close(readEnd)
-        close(writeEnd)
+        try? SystemCall.close(readEnd)
+        try? SystemCall.close(writeEnd)
     }
 
     /// Makes the current or next ``wait(for:writable:timeout:)`` return at once. A full pipe (EAGAIN) already

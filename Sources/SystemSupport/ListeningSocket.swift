@@ -40,14 +40,14 @@ package final class ListeningSocket: Sendable {
             _ = try SystemCall.valueOrErrno("listen", path: name) { listen(descriptor, backlog) }
             self.address = try Self.boundAddress(descriptor, requested: address)
         } catch {
-            _ = close(descriptor)
+            try? SystemCall.close(descriptor)
             throw error
         }
         self.descriptor = descriptor
     }
 
     deinit {
-        _ = close(descriptor)
+        try? SystemCall.close(descriptor)
     }
 
     /// A waiting connection (non-blocking, close-on-exec) and its peer's address, or nil when none waits.

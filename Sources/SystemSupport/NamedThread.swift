@@ -97,7 +97,7 @@ private final class ThreadStart {
         let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
+        try? SystemCall.close(descriptor)
         #else
         bytes.append(0)
         _ = bytes.withUnsafeBufferPointer { pointer in

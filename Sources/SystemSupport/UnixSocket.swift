@@ -14,7 +14,7 @@ package enum UnixSocket {
     /// accepts on it) is replaced; a live one is `EADDRINUSE`. Remove the file when done.
     package static func listen(path: String, mode: mode_t? = nil) throws(SystemError) -> ListeningSocket {
         if let live = try? connect(path: path) {
-            close(live)
+            try? SystemCall.close(live)
             throw SystemError(operation: "bind", errno: SystemErrno(rawValue: EADDRINUSE), path: path)
         }
         var status = stat()
@@ -43,7 +43,7 @@ package enum UnixSocket {
                 throw SystemError(operation: "connect", errno: SystemErrno(rawValue: ENAMETOOLONG), path: path)
             }
         } catch {
-            close(descriptor)
+            try? SystemCall.close(descriptor)
             throw error
         }
         return descriptor

@@ -77,7 +77,7 @@ struct ArgumentParserTests {
         #expect(captured.stdout.isEmpty)
     }
 
-    /// Issue 14 §5: `help UNKNOWN` is a usage error (64), not the general help with status 0.
+    /// `help UNKNOWN` is a usage error (64), not the general help with status 0.
     @Test(arguments: [["help", "frobnicate"], ["--help", "frobnicate"], ["-h", "frobnicate"]])
     func helpForAnUnknownCommandIsAUsageError(arguments: [String]) {
         let (console, captured) = Console.capture()

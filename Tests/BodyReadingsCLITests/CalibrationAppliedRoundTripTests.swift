@@ -5,7 +5,7 @@ import MotionMath
 import Testing
 @testable import BodyReadingsCLI
 
-/// Issue 6's "done when", through the CLI in-process: record raw data with known injected errors, calibrate from
+/// Through the CLI in-process: record raw data with known injected errors, calibrate from
 /// the recording, show the file, apply it with `stream` and `fuse`, reset it.
 @Suite("calibration round trip", .serialized)
 struct CalibrationAppliedRoundTripTests {

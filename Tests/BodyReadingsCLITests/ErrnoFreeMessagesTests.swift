@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import BodyReadingsCLI
 
-/// Issue 14 §5: the token and HTTP failures of `serve` name their cause in the C library's words, never as
+/// The token and HTTP failures of `serve` name their cause in the C library's words, never as
 /// `(errno N)` or a C function's name, and each carries its fix.
 @Suite("serve's system failures read as words, with their fix")
 struct ErrnoFreeMessagesTests {

@@ -4,7 +4,7 @@ import TestSupport
 
 @testable import BodyReadingsCLI
 
-/// Issue 14 §2: an output file never destroys what the user had. An output that is an input (by any name) is
+/// An output file never destroys what the user had. An output that is an input (by any name) is
 /// refused before anything is opened; a failed run leaves an existing file as it was and a new one holding only the
 /// complete rows before the failure.
 @Suite("output files are never destroyed")

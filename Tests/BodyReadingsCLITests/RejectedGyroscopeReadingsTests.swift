@@ -4,7 +4,7 @@ import TestSupport
 
 @testable import BodyReadingsCLI
 
-/// Issue 14 §3: a recording's unusable gyroscope readings (NaN, beyond ±2000 °/s) are counted on stderr and in
+/// A recording's unusable gyroscope readings (NaN, beyond ±2000 °/s) are counted on stderr and in
 /// stream's summary, and their rows carry no rotation rate or user acceleration (`nan`/`null`) — not the previous
 /// row's values.
 @Suite("rejected gyroscope readings are counted, never made up")

@@ -4,7 +4,7 @@ import TestSupport
 
 @testable import BodyReadingsCLI
 
-/// Issue 14 §3: a recording's unusable accelerometer readings are counted on stderr and give no user acceleration
+/// A recording's unusable accelerometer readings are counted on stderr and give no user acceleration
 /// (`nan`/`null`), never a made-up one.
 @Suite("rejected readings are counted, never made up")
 struct RejectedReadingsTests {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 14 §5: permission denied on the readings store or on the socket's directory exits 77 (`EX_NOPERM`) with
+/// Permission denied on the readings store or on the socket's directory exits 77 (`EX_NOPERM`) with
 /// the cause in words and its fix. The tests run as root, who may write anywhere, so `serve` runs as `nobody`
 /// (setpriv) against directories only root may write.
 @Suite(

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 14 §4: a closed terminal or SSH session (SIGHUP) and SIGQUIT stop a command cleanly, as SIGINT and SIGTERM
+/// A closed terminal or SSH session (SIGHUP) and SIGQUIT stop a command cleanly, as SIGINT and SIGTERM
 /// do — the same path that restores the device's settings — instead of killing it with the device left changed and
 /// the output unfinished.
 @Suite("SIGHUP and SIGQUIT stop like Ctrl-C", .enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil))

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Calibration
 
-/// Issue 14 §3: bad readings never enter a calibration (skipped and counted), an implausible result is refused
+/// Bad readings never enter a calibration (skipped and counted), an implausible result is refused
 /// before it is stored, and a stored implausible file is reported like a corrupt one.
 @Suite("calibration: bad readings skipped, implausible results refused")
 struct CalibrationPlausibilityTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Calibration
 
-/// Issue 14 §5: a lookup in the calibration store that cannot tell whether a file is there is reported, never
+/// A lookup in the calibration store that cannot tell whether a file is there is reported, never
 /// taken for "no file" (which would silently use the system file, or no calibration); a reset removes a dangling
 /// link rather than failing on it.
 @Suite("calibration store: lookups that fail are reported")

@@ -5,7 +5,7 @@ import SystemSupport
 import Testing
 @testable import Calibration
 
-/// Issue 14 §2: a path named with `--calibration FILE` is written or removed only when it holds a calibration file
+/// A path named with `--calibration FILE` is written or removed only when it holds a calibration file
 /// of ours, and two calibrations of one sensor at the same time keep both sections.
 @Suite("Calibration store never destroys the user's files")
 struct CalibrationStoreSafetyTests {

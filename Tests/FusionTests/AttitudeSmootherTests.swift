@@ -112,7 +112,7 @@ struct AttitudeSmootherTests {
         #expect(smoothed.allSatisfy { $0.attitude.isFinite && $0.gravity.isFinite })
         #expect(smoothed.indices.allSatisfy { $0 == 500 || smoothed[$0].rotationRate.isFinite })
         #expect(smoothed[500].t == steps[500].t && smoothed[500].attitude == smoothed[499].attitude)
-        // Issue 14 §3: the sample rejected whole has no rotation rate or user acceleration, not its neighbour's.
+        // The sample rejected whole has no rotation rate or user acceleration, not its neighbour's.
         #expect(smoothed[500].rotationRate.x.isNaN && smoothed[500].userAcceleration.x.isNaN)
         #expect(AttitudeSmoother.smooth([]).isEmpty)
     }

@@ -29,7 +29,7 @@ struct BadSampleTests {
         expected.rejectedSamples += 1
         #expect(filter.state == expected)
         #expect(estimate.attitude.isFinite && estimate.gravity.isFinite)
-        // Issue 14 §3: no made-up measurement — the previous sample's rotation rate and user acceleration are not
+        // No made-up measurement — the previous sample's rotation rate and user acceleration are not
         // this one's.
         #expect(estimate.rotationRate.x.isNaN && estimate.userAcceleration.x.isNaN)
         #expect(estimate.t == sample.t)
@@ -115,7 +115,7 @@ struct BadSampleTests {
         #expect(estimate.attitude.angle(to: attitude) < 1e-3)
     }
 
-    /// Issue 14 §3: a magnetometer reading beyond ±4900 µT (a scale error) never turns the heading: the filter runs
+    /// A magnetometer reading beyond ±4900 µT (a scale error) never turns the heading: the filter runs
     /// exactly as without a magnetometer reading.
     @Test(arguments: [Vector3(1e5, 0, 0), Vector3(0, -5000, 20), Vector3(.nan, 30, 0)])
     func badMagnetometerIsNotUsed(magnetometer: Vector3) {

@@ -63,7 +63,7 @@ import Testing
         let samples = try #require(try store.heartRate(in: everything)).samples
         #expect(abs(samples - stored) <= 1, "steps and samples are flushed together")
 
-        let connection = try Connection(path: file.path, access: .readOnly, busyTimeout: 1)
+        let connection = try SQLiteConnection(path: file.path, access: .readOnly, busyTimeout: 1)
         let check = try connection.prepare("PRAGMA integrity_check")
         try check.bind([])
         #expect(try check.step())

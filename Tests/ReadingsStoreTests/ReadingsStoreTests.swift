@@ -90,7 +90,7 @@ import Testing
         // Beats without a trusted rate: the minute is there, its rate is unknown rather than zero.
         #expect(buckets[1].samples == 0 && buckets[1].beats == 1)
         #expect(buckets[1].mean == nil && buckets[1].minimum == nil && buckets[1].maximum == nil)
-        #expect(try store.latestHeartRate() == HeartRateSample(time: dayStart + 2.6, heartRate: 72))
+        #expect(try store.latestHeartRate() == StoredHeartRate(time: dayStart + 2.6, heartRate: 72))
     }
 
     @Test func motionSummarisesAccelerationAndTheDominantActivity() throws {
@@ -189,7 +189,7 @@ import Testing
         recorder.recordBeat(at: dayStart, rrInterval: 0.9, quality: .good)
         // The recorder's thread prunes once when it starts, a short write of its own: `other` waits for it rather
         // than failing, so that the busy flush below is the only one (the CI run of f6573fd failed here under load).
-        let other = try Connection(path: file.path, access: .readWrite, busyTimeout: 10)
+        let other = try SQLiteConnection(path: file.path, access: .readWrite, busyTimeout: 10)
         try other.execute("BEGIN IMMEDIATE")
         #expect {
             try recorder.flush()

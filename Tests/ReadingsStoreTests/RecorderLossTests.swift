@@ -17,10 +17,10 @@ import Testing
     }
 
     /// A store whose writes wait at most 50 ms for the lock, and a connection holding that lock.
-    func blockedStore() throws -> (ReadingsStore, Connection) {
+    func blockedStore() throws -> (ReadingsStore, SQLiteConnection) {
         let store = try ReadingsStore(
             path: file.path, access: .readWrite, settings: ReadingsStore.Settings(busyTimeout: 0.05))
-        let other = try Connection(path: file.path, access: .readWrite, busyTimeout: 10)
+        let other = try SQLiteConnection(path: file.path, access: .readWrite, busyTimeout: 10)
         return (store, other)
     }
 

@@ -35,7 +35,7 @@ import Testing
         let kept = ages.map { age -> Double in ((now - age) / 60).rounded(.down) * 60 }.filter { $0 >= cutoff }
         #expect(steps.map(\.start) == kept)
         #expect(kept.count == 4, "the minute 10 days and 10 minutes ago is in the cutoff's hour and stays")
-        let connection = try Connection(path: file.path, access: .readOnly, busyTimeout: 1)
+        let connection = try SQLiteConnection(path: file.path, access: .readOnly, busyTimeout: 1)
         let older = try connection.integer("SELECT count(*) FROM steps_hour WHERE hour < ?1", [.integer(Int64(cutoff))])
         #expect(older == 0)
         #expect(try connection.integer("SELECT total(steps) FROM steps_hour") == Int64(steps.count))
@@ -53,7 +53,7 @@ import Testing
         try store.prune(now: now)
         #expect(try store.steps(in: TimeRange(start: 0, end: 4e9))?.steps == 3)
         #expect(try store.heartRate(in: TimeRange(start: 0, end: 4e9))?.beats == 3)
-        let connection = try Connection(path: file.path, access: .readOnly, busyTimeout: 1)
+        let connection = try SQLiteConnection(path: file.path, access: .readOnly, busyTimeout: 1)
         #expect(try connection.integer("SELECT count(*) FROM beat") == 1)
     }
 

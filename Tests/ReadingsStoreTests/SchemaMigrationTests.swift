@@ -15,7 +15,7 @@ import Testing
         file = try StoreFile()
         let sql = try String(contentsOfFile: PackagePaths.file("Tests/ReadingsStoreTests/Fixtures/readings-v1.sql"),
                              encoding: .utf8)
-        try Connection(path: file.path, access: .readWrite, busyTimeout: 1).execute(sql)
+        try SQLiteConnection(path: file.path, access: .readWrite, busyTimeout: 1).execute(sql)
     }
 
     @Test func aVersion1StoreIsMigratedKeepingEveryRowAndFillingTheRollups() throws {
@@ -25,7 +25,7 @@ import Testing
         #expect(try store.steps(in: range, per: .minute).map(\.steps) == [12, 0, 30, 7])
         // The 11:00 hour is read from its new rollup when the range covers it whole.
         let hour = TimeRange(start: first + 120, end: first + 120 + 3600)
-        let connection = try Connection(path: file.path, access: .readOnly, busyTimeout: 1)
+        let connection = try SQLiteConnection(path: file.path, access: .readOnly, busyTimeout: 1)
         let eleven: [SQLValue] = [.integer(1_796_036_400)]
         #expect(try connection.integer("SELECT steps FROM steps_hour WHERE hour = ?1", eleven) == 37)
         #expect(try connection.integer("SELECT minutes FROM steps_hour WHERE hour = ?1", eleven) == 2)
@@ -33,7 +33,7 @@ import Testing
         let heart = try #require(try store.heartRate(in: TimeRange(start: first, end: first + 7200)))
         #expect(heart.samples == 3 && heart.beats == 4)
         #expect(heart.minimum == 70 && heart.maximum == 90 && heart.mean == 80)
-        #expect(try store.latestHeartRate() == HeartRateSample(time: 1_796_036_410.25, heartRate: 90))
+        #expect(try store.latestHeartRate() == StoredHeartRate(time: 1_796_036_410.25, heartRate: 90))
         let motion = try #require(try store.motion(in: range, per: .minute).first)
         #expect(motion.meanUserAcceleration == 0.5 && motion.activity == .walking)
     }
@@ -49,7 +49,7 @@ import Testing
     @Test func aReaderDoesNotMigrateButSaysSo() throws {
         let error = try #require(throws: StoreError.self) { try file.open(.readOnly) }
         #expect(error.failure == .schemaOutdated(found: 1, current: 2))
-        let connection = try Connection(path: file.path, access: .readOnly, busyTimeout: 1)
+        let connection = try SQLiteConnection(path: file.path, access: .readOnly, busyTimeout: 1)
         #expect(try connection.userVersion() == 1)
     }
 }

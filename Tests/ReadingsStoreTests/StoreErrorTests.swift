@@ -50,7 +50,7 @@ import Testing
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == mode, "\(path)")
         }
-        let connection = try Connection(path: file.path, access: .readOnly, busyTimeout: 1)
+        let connection = try SQLiteConnection(path: file.path, access: .readOnly, busyTimeout: 1)
         let mode = try connection.prepare("PRAGMA journal_mode")
         try mode.bind([])
         #expect(try mode.step())
@@ -92,7 +92,7 @@ import Testing
     @Test func aStoreWrittenByANewerVersionIsRefused() throws {
         let file = try StoreFile()
         try file.open().close()
-        try Connection(path: file.path, access: .readWrite, busyTimeout: 1).setUserVersion(99)
+        try SQLiteConnection(path: file.path, access: .readWrite, busyTimeout: 1).setUserVersion(99)
         for access in [ReadingsStore.Access.readOnly, .readWrite] {
             let error = try #require(throws: StoreError.self) { try file.open(access) }
             #expect(error.failure == .schemaTooNew(found: 99, supported: ReadingsStore.currentSchemaVersion))
@@ -113,7 +113,7 @@ import Testing
         recorder.recordSteps(3, at: dayStart)
         try recorder.close()
         try store.close()
-        let reader = try Connection(path: file.path, access: .immutable, busyTimeout: 1)
+        let reader = try SQLiteConnection(path: file.path, access: .immutable, busyTimeout: 1)
         #expect(try reader.integer("SELECT steps FROM steps_minute") == 3)
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Sensors
 
-/// Issue 14 §4: the per-device claim is keyed on the machine a context reaches, not on how its URI is spelled:
+/// The per-device claim is keyed on the machine a context reaches, not on how its URI is spelled:
 /// `ip:localhost:PORT` and `ip:127.0.0.1:PORT` are one iiod, and a second capture through the other spelling must be
 /// refused like one through the same spelling.
 @Suite("capture claim: one device under every spelling of its URI")

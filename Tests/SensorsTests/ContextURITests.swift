@@ -2,7 +2,7 @@ import Testing
 
 @testable import Sensors
 
-/// Issue 14 §5: a malformed `usb:` or `ip:` URI is a usage error before libiio sees it; every well-formed one passes.
+/// A malformed `usb:` or `ip:` URI is a usage error before libiio sees it; every well-formed one passes.
 @Suite("context URIs: malformed ones are refused before libiio sees them")
 struct ContextURITests {
     @Test(arguments: [

@@ -7,7 +7,7 @@ import Glibc
 
 @testable import Service
 
-/// Issue 14 §5: a socket that cannot be created is reported in the C library's words, without the C function's name
+/// A socket that cannot be created is reported in the C library's words, without the C function's name
 /// or `(errno N)`.
 @Suite("ServiceError: socket failures in words")
 struct ServiceErrorTests {

@@ -46,7 +46,7 @@ public final class ServiceConnection: @unchecked Sendable {
             }
         }
         guard let greeting else {
-            Glibc.close(descriptor)
+            try? SystemCall.close(descriptor)
             // A full service says so instead of a hello, then closes.
             if let refusal { throw CaptureError(.full, "the service at \(path) refused this client: \(refusal)") }
             throw CaptureError(.notFound, "\(path) does not answer as a bodyreadings service (no hello)")
@@ -56,7 +56,7 @@ public final class ServiceConnection: @unchecked Sendable {
     }
 
     deinit {
-        Glibc.close(descriptor)
+        try? SystemCall.close(descriptor)
     }
 
     /// Sends one request.

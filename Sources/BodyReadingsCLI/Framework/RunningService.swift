@@ -11,7 +11,7 @@ enum RunningService {
     static func socket(environment: [String: String]) -> String? {
         for path in ServiceSocketPath.candidates(environment: environment) where FileSystem.exists(path) {
             if let descriptor = try? UnixSocket.connect(path: path) {
-                close(descriptor)
+                try? SystemCall.close(descriptor)
                 return path
             }
         }

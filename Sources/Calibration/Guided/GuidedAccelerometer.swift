@@ -46,28 +46,21 @@ public struct GuidedAccelerometer: GuidedProcedure, Sendable {
         }
         var events: [GuidedEvent] = []
         sequence.start(into: &events)
-        // 1. Stillness over the last half second.
+        // 1. Stillness over the last half second, in the right orientation: accumulate the pose until it has been
+        //    held long enough.
         let still = window.add(sample)
-        // 2. In the right orientation?
         let a = sample.accelerometer
         let norm = a.norm
         let aligned = norm > 0 && (a / norm).dot(faces[poses.count].axis) >= Self.alignment
-        guard still, aligned else {
-            let current = sequence.current
-            sequence.interrupt(still ? .wrongOrientation(current) : .moving(current), into: &events)
-            return events
-        }
-        // 3. Accumulate the pose until it has been held long enough.
-        guard sequence.hold(a, at: sample.t, into: &events) else { return events }
-        // 4. All faces: the calibration.
+        let refusal: ((GuidedPose) -> GuidedFeedback)? =
+            !still ? { .moving($0) } : !aligned ? { .wrongOrientation($0) } : nil
+        guard sequence.take(a, at: sample.t, refusal: refusal, into: &events) else { return events }
+        // 2. All faces: the calibration.
         isFinished = true
-        do {
-            let calibration = try level
-                ? AccelerometerCalibrator.level(poses[0]) : AccelerometerCalibrator.sixPosition(poses)
-            events.append(.finished(.accelerometer(calibration, poses: poses.count)))
-        } catch {
-            events.append(.refused(error))
-        }
+        let level = self.level
+        events.append(sequence.finish { poses throws(CalibrationError) in
+            try level ? AccelerometerCalibrator.level(poses[0]) : AccelerometerCalibrator.sixPosition(poses)
+        })
         return events
     }
 }

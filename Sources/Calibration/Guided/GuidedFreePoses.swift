@@ -38,7 +38,7 @@ public struct GuidedFreePoses: GuidedProcedure, Sendable {
         }
         var events: [GuidedEvent] = []
         sequence.start(into: &events)
-        // 1. Still, and at least 20° from every pose taken?
+        // 1. Still, and at least 20° from every pose taken: accumulate the pose until it has been held long enough.
         let a = sample.accelerometer
         let norm = a.norm
         let new = norm > 0 && poses.allSatisfy { pose in
@@ -46,20 +46,14 @@ public struct GuidedFreePoses: GuidedProcedure, Sendable {
             return (p.dot(a) / (p.norm * norm)) < Self.separation
         }
         let still = window.add(sample)
-        guard still, new else {
-            let current = sequence.current
-            sequence.interrupt(new ? .moving(current) : .wrongOrientation(current), into: &events)
-            return events
-        }
-        // 2. Accumulate the pose until it has been held long enough.
-        guard sequence.hold(a, at: sample.t, into: &events) else { return events }
-        // 3. All poses: the ellipsoid fit.
+        // A pose already taken is the wrong orientation, whether or not the device is still.
+        let refusal: ((GuidedPose) -> GuidedFeedback)? =
+            !new ? { .wrongOrientation($0) } : !still ? { .moving($0) } : nil
+        guard sequence.take(a, at: sample.t, refusal: refusal, into: &events) else { return events }
+        // 2. All poses: the ellipsoid fit.
         isFinished = true
-        do {
-            events.append(.finished(.accelerometer(try AccelerometerCalibrator.ellipsoid(poses), poses: poses.count)))
-        } catch {
-            events.append(.refused(error))
-        }
+        events.append(
+            sequence.finish { poses throws(CalibrationError) in try AccelerometerCalibrator.ellipsoid(poses) })
         return events
     }
 }

@@ -53,4 +53,28 @@ struct PoseSequence: Sendable {
         }
         return true
     }
+
+    /// One sample of the procedure: without a `refusal` it holds the current pose; with one (the feedback for the
+    /// pose asked for: not still, not in a pose the procedure takes) the hold starts again. True when the last pose
+    /// has been taken.
+    mutating func take(
+        _ accelerometer: Vector3, at t: Double, refusal: ((GuidedPose) -> GuidedFeedback)?,
+        into events: inout [GuidedEvent]
+    ) -> Bool {
+        if let refusal {
+            interrupt(refusal(current), into: &events)
+            return false
+        }
+        return hold(accelerometer, at: t, into: &events)
+    }
+
+    /// The procedure's last event once every pose is taken: the calibration `fit` makes of the poses, or why it
+    /// refused.
+    func finish(_ fit: ([StillPose]) throws(CalibrationError) -> AccelerometerCalibration) -> GuidedEvent {
+        do {
+            return .finished(.accelerometer(try fit(poses), poses: poses.count))
+        } catch {
+            return .refused(error)
+        }
+    }
 }

@@ -27,7 +27,7 @@ extension ServerLoop {
     }
 
     /// When the stream last wrote to the client: the server's thread or the producer's, whichever was later.
-    private func lastWrite(_ connection: Connection, _ stream: EventStream) -> Double {
+    private func lastWrite(_ connection: HTTPConnection, _ stream: EventStream) -> Double {
         max(connection.lastStreamWrite, stream.lastDirectWriteTime)
     }
 

@@ -17,7 +17,7 @@ final class ServerLoop: @unchecked Sendable {
     private let poll: InterruptiblePoll
     let signals: StreamSignals
     let shared: ServerShared
-    var connections: [Int32: Connection] = [:]
+    var connections: [Int32: HTTPConnection] = [:]
     /// The connection of each open event stream.
     private var streamConnections: [ObjectIdentifier: Int32] = [:]
     private var date = HTTPDate()
@@ -98,7 +98,7 @@ final class ServerLoop: @unchecked Sendable {
                 continue
             }
             try? SystemCall.setOption(descriptor, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
-            connections[descriptor] = Connection(descriptor: descriptor, limits: configuration.limits, now: now)
+            connections[descriptor] = HTTPConnection(descriptor: descriptor, limits: configuration.limits, now: now)
             shared.update {
                 $0.connectionsAccepted += 1
                 $0.openConnections = connections.count
@@ -115,12 +115,12 @@ final class ServerLoop: @unchecked Sendable {
         bytes += response.body
         shared.update { $0.connectionsRefused += 1 }
         _ = bytes.withUnsafeBytes { try? SystemCall.send(descriptor, $0) }
-        _ = Glibc.close(descriptor)
+        try? SystemCall.close(descriptor)
     }
 
     // MARK: Serving a connection
 
-    private func wantsInput(_ connection: Connection) -> Bool {
+    private func wantsInput(_ connection: HTTPConnection) -> Bool {
         switch connection.phase {
         case .requests: return connection.pendingOutput < Self.highWater && !connection.peerClosed
         case .streaming, .lingering: return true
@@ -128,7 +128,7 @@ final class ServerLoop: @unchecked Sendable {
         }
     }
 
-    private func service(_ connection: Connection, events: Int16, now: Double) {
+    private func service(_ connection: HTTPConnection, events: Int16, now: Double) {
         if events & Int16(POLLNVAL | POLLERR) != 0 {
             close(connection)
             return
@@ -140,7 +140,7 @@ final class ServerLoop: @unchecked Sendable {
     }
 
     /// Reads what the client sent; false when the connection was closed.
-    private func receive(_ connection: Connection, now: Double) -> Bool {
+    private func receive(_ connection: HTTPConnection, now: Double) -> Bool {
         for _ in 0..<4 {
             let count: Int?
             do throws(SystemError) {
@@ -174,7 +174,7 @@ final class ServerLoop: @unchecked Sendable {
 
     /// Answers complete requests, moves queued events into the output, writes, and moves the connection on to
     /// closing when it is done.
-    func drive(_ connection: Connection, now: Double) {
+    func drive(_ connection: HTTPConnection, now: Double) {
         for _ in 0..<8 {
             var outputFull = false
             switch connection.phase {
@@ -206,7 +206,7 @@ final class ServerLoop: @unchecked Sendable {
     }
 
     /// Parses and answers requests until the parser needs more bytes or the output is full; true in the second case.
-    private func answerRequests(_ connection: Connection, now: Double) -> Bool {
+    private func answerRequests(_ connection: HTTPConnection, now: Double) -> Bool {
         while case .requests = connection.phase {
             guard connection.pendingOutput < Self.highWater else { return true }
             switch connection.parser.next() {
@@ -227,7 +227,7 @@ final class ServerLoop: @unchecked Sendable {
         return false
     }
 
-    private func answer(_ request: HTTPRequest, on connection: Connection, now: Double) {
+    private func answer(_ request: HTTPRequest, on connection: HTTPConnection, now: Double) {
         shared.update { $0.requests += 1 }
         if let token = configuration.token {
             let verdict = token.verdict(on: request)
@@ -249,7 +249,7 @@ final class ServerLoop: @unchecked Sendable {
 
     /// Queues `response`; without `keepAlive` the connection closes after it.
     func send(
-        _ response: HTTPResponse, to request: HTTPRequest?, on connection: Connection, keepAlive: Bool, now: Double
+        _ response: HTTPResponse, to request: HTTPRequest?, on connection: HTTPConnection, keepAlive: Bool, now: Double
     ) {
         let hasBody = response.status.code >= 200 && response.status.code != 204 && response.status.code != 304
         var bytes = ResponseHead.encode(
@@ -262,7 +262,7 @@ final class ServerLoop: @unchecked Sendable {
 
     private func openStream(
         headers: HTTPHeaders, open: @Sendable (EventStream) -> Void, for request: HTTPRequest,
-        on connection: Connection, now: Double
+        on connection: HTTPConnection, now: Double
     ) {
         var response = HTTPResponse(status: .ok, headers: headers)
         response.headers.set("Content-Type", "text/event-stream; charset=utf-8")
@@ -292,7 +292,7 @@ final class ServerLoop: @unchecked Sendable {
     }
 
     /// Moves queued events into the output, up to the high-water mark.
-    private func pump(_ connection: Connection, _ stream: EventStream, now: Double) {
+    private func pump(_ connection: HTTPConnection, _ stream: EventStream, now: Double) {
         let room = Self.highWater - connection.pendingOutput
         guard room > 0 else { return }
         let batch = stream.take(maxBytes: room)
@@ -311,7 +311,7 @@ final class ServerLoop: @unchecked Sendable {
     }
 
     /// Sends what the socket takes; false when the connection was closed (the client is gone).
-    private func flush(_ connection: Connection, now: Double) -> Bool {
+    private func flush(_ connection: HTTPConnection, now: Double) -> Bool {
         while connection.pendingOutput > 0 {
             let sent: Int?
             do throws(SystemError) {
@@ -330,7 +330,7 @@ final class ServerLoop: @unchecked Sendable {
 
     // MARK: Closing
 
-    func close(_ connection: Connection) {
+    func close(_ connection: HTTPConnection) {
         guard connections.removeValue(forKey: connection.descriptor) != nil else { return }
         let stream = connection.stream
         if let stream { streamConnections.removeValue(forKey: ObjectIdentifier(stream)) }
@@ -340,6 +340,6 @@ final class ServerLoop: @unchecked Sendable {
         }
         // Ended first: a producer writing to the socket itself finishes, and writes no more, before it closes.
         stream?.end()
-        _ = Glibc.close(connection.descriptor)
+        try? SystemCall.close(connection.descriptor)
     }
 }

@@ -19,8 +19,8 @@ func capturingStandardError<R>(_ body: () -> R) -> (result: R, firstLine: String
     var template = Array("/tmp/bodyreadings-stderr-XXXXXX".utf8CString)
     let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard saved >= 0, file >= 0 else {
-        if saved >= 0 { close(saved) }
-        if file >= 0 { close(file) }
+        if saved >= 0 { try? SystemCall.close(saved) }
+        if file >= 0 { try? SystemCall.close(file) }
         return (body(), nil)
     }
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
@@ -29,10 +29,10 @@ func capturingStandardError<R>(_ body: () -> R) -> (result: R, firstLine: String
     let result = body()
     fflush(nil)
     dup2(saved, 2)
-    close(saved)
+    try? SystemCall.close(saved)
     var bytes = [UInt8](repeating: 0, count: 1024)
     let count = bytes.withUnsafeMutableBytes { pread(file, $0.baseAddress, $0.count, 0) }
-    close(file)
+    try? SystemCall.close(file)
     guard count > 0 else { return (result, nil) }
     let text = String(decoding: bytes[..<count], as: UTF8.self)
     let line = text.split(separator: "\n").first.map(String.init)

@@ -16,7 +16,7 @@ final class PublisherShared: @unchecked Sendable {
     }
 
     let condition = ThreadCondition()
-    private(set) var queue: OutgoingQueue
+    private(set) var queue: PublishQueue
     /// Messages of ``MQTTPublisher/publishLatest(_:)`` not yet sent, at most one per topic, oldest first.
     private var latest: [MQTTMessage] = []
     /// Counters; `queued`, `queuedBytes` and `inFlight` are filled in when read.
@@ -32,7 +32,7 @@ final class PublisherShared: @unchecked Sendable {
     var wakePending = false
 
     init(limits: MQTTQueueLimits) {
-        queue = OutgoingQueue(limits: limits)
+        queue = PublishQueue(limits: limits)
     }
 
     /// Runs `body` holding the lock.

@@ -46,7 +46,7 @@ package final class LineReader {
 
     deinit {
         buffer.deallocate()
-        if ownsDescriptor { close(fd) }
+        if ownsDescriptor { try? SystemCall.close(fd) }
     }
 
     /// The next line without its line end, or nil at the end of the input.

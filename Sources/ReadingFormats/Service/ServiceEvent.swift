@@ -111,7 +111,11 @@ public enum ServiceEvent: Sendable, Equatable {
 
     /// The `gap` line.
     public static func gapLine(missed: Int, from: Double, to: Double) -> [UInt8] {
-        line(.object([("event", .string("gap")), ("missed", .number(Double(missed))), ("from", .number(from)), ("to", .number(to))]))
+        line(
+            .object([
+                ("event", .string("gap")), ("missed", .number(Double(missed))), ("from", .number(from)),
+                ("to", .number(to)),
+            ]))
     }
 
     /// The `ended` line.

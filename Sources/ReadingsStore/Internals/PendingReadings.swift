@@ -6,7 +6,7 @@ import Pulse
 struct PendingReadings: Sendable {
     /// Per series name, per minute start: the columns in the series' order.
     private(set) var minutes: [String: [Int64: [Double?]]] = [:]
-    private(set) var heartRateSamples: [HeartRateSample] = []
+    private(set) var heartRateSamples: [StoredHeartRate] = []
     private(set) var beats: [(time: Double, rrInterval: Double?, quality: BeatQuality)] = []
 
     var isEmpty: Bool {
@@ -29,7 +29,7 @@ struct PendingReadings: Sendable {
     }
 
     mutating func addHeartRate(_ bpm: Double, at time: Double) {
-        heartRateSamples.append(HeartRateSample(time: time, heartRate: bpm))
+        heartRateSamples.append(StoredHeartRate(time: time, heartRate: bpm))
         add(.heartRate, minute: Self.minute(time), [1, bpm, bpm, bpm, 0])
     }
 

@@ -77,7 +77,7 @@ enum Schema {
 
     /// Brings a store opened for writing to ``version`` inside one write transaction: creates the tables of an empty
     /// file, runs each step from an older version, or refuses a newer one.
-    static func migrate(_ connection: Connection) throws(StoreError) {
+    static func migrate(_ connection: SQLiteConnection) throws(StoreError) {
         try connection.transaction { () throws(StoreError) in
             let found = try connection.userVersion()
             if found > version {
@@ -98,7 +98,7 @@ enum Schema {
     }
 
     /// Checks that a store opened for reading has this build's version.
-    static func verify(_ connection: Connection) throws(StoreError) {
+    static func verify(_ connection: SQLiteConnection) throws(StoreError) {
         let found = try connection.userVersion()
         guard found != version else { return }
         let failure: StoreFailure =
@@ -108,7 +108,7 @@ enum Schema {
     }
 
     /// The step from `version` to `version + 1`.
-    private static func upgrade(_ connection: Connection, from version: Int) throws(StoreError) {
+    private static func upgrade(_ connection: SQLiteConnection, from version: Int) throws(StoreError) {
         switch version {
         case 1:
             try connection.execute(rollups)

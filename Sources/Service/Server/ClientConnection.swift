@@ -112,7 +112,7 @@ final class ClientConnection: @unchecked Sendable {
         open = false
         let ending = Array(subscriptions.values)
         subscriptions = [:]
-        Glibc.close(descriptor)
+        try? SystemCall.close(descriptor)
         lock.unlock()
         for subscription in ending { subscription.cancel() }
     }

@@ -1,5 +1,3 @@
-// Not importing BodyReadings (the capture's fan-outs need no import): its live HeartRateSample would make the
-// store's ambiguous, and the module ReadingsStore cannot be named past its class ReadingsStore.
 import Fusion
 import Pulse
 import ReadingFormats
@@ -85,7 +83,7 @@ public final class CaptureReadingsProvider: ReadingsProvider {
         try openStore().history(query)
     }
 
-    public func latestHeartRate() throws -> HeartRateSample? {
+    public func latestHeartRate() throws -> StoredHeartRate? {
         let store = try openStore()
         try recording?.flush()
         return try store.latestHeartRate()

@@ -104,10 +104,10 @@ public final class SimulatedReadingsProvider: ReadingsProvider, @unchecked Senda
         return History(query: query, buckets: .steps(buckets))
     }
 
-    public func latestHeartRate() throws -> HeartRateSample? {
+    public func latestHeartRate() throws -> StoredHeartRate? {
         if failsQueries { throw SimulatedFailure() }
         if unavailable[.heartRate] != nil { return nil }
-        return HeartRateSample(time: Date().timeIntervalSince1970 - 90, heartRate: 68)
+        return StoredHeartRate(time: Date().timeIntervalSince1970 - 90, heartRate: 68)
     }
 
     // MARK: Simulation

@@ -1,5 +1,3 @@
-// Apart from the live readings: BodyReadings (which the connection needs) has a HeartRateSample of its own that
-// would make the store's ambiguous, and the module ReadingsStore cannot be named past its class ReadingsStore.
 import ReadingFormats
 import ReadingsStore
 import ReadingsWeb
@@ -17,7 +15,7 @@ extension ServiceReadingsProvider {
         throw ServiceProtocolError("stored readings are read with 'bodyreadings history', not over this connection")
     }
 
-    func latestHeartRate() throws -> HeartRateSample? {
+    func latestHeartRate() throws -> StoredHeartRate? {
         throw ServiceProtocolError("the service's socket gives the heart rate with each beat")
     }
 }

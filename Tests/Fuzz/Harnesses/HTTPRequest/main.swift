@@ -30,7 +30,7 @@ struct StoredReadings: ReadingsProvider {
         return try store.steps(in: today) ?? StepsBucket(start: today.start, end: today.end, steps: 0, minutes: 0)
     }
     func history(_ query: HistoryQuery) throws -> History { try store.history(query) }
-    func latestHeartRate() throws -> HeartRateSample? { try store.latestHeartRate() }
+    func latestHeartRate() throws -> StoredHeartRate? { try store.latestHeartRate() }
 }
 
 let router: HTTPRouter = {

@@ -11,7 +11,7 @@ import Darwin
 /// One SQLite connection: opening with flags, the busy timeout, statements, transactions and `PRAGMA user_version`.
 ///
 /// Not thread-safe by itself: the store serialises every use with its lock.
-final class Connection {
+final class SQLiteConnection {
     /// How the file is opened.
     enum Access: Sendable {
         /// Reading only; the file must exist.

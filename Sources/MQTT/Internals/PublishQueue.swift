@@ -3,7 +3,7 @@
 ///
 /// A plain array with a moving head: appends at the tail, takes from the head, and compacts once the taken part is
 /// the larger half, so each message is copied O(1) times on average.
-struct OutgoingQueue {
+struct PublishQueue {
     let limits: MQTTQueueLimits
     private var storage: [MQTTMessage] = []
     private var head = 0

@@ -2,13 +2,13 @@ import Testing
 
 @testable import MQTT
 
-@Suite struct OutgoingQueueTests {
+@Suite struct PublishQueueTests {
     private func message(_ index: Int, bytes: Int = 9) -> MQTTMessage {
         MQTTMessage(topic: "t", payload: Array(repeating: UInt8(index & 0xFF), count: bytes - 1), qos: .atLeastOnce)
     }
 
     @Test func keepsOrderAndDropsTheOldestBeyondTheMessageLimit() {
-        var queue = OutgoingQueue(limits: MQTTQueueLimits(maximumMessages: 3))
+        var queue = PublishQueue(limits: MQTTQueueLimits(maximumMessages: 3))
         let dropped = (0..<5).map { queue.append(message($0)) }
         #expect(dropped == [0, 0, 0, 1, 1])
         #expect(queue.count == 3)
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func dropsTheOldestBeyondTheByteLimitButKeepsAnOversizedNewcomer() {
-        var queue = OutgoingQueue(limits: MQTTQueueLimits(maximumBytes: 30))
+        var queue = PublishQueue(limits: MQTTQueueLimits(maximumBytes: 30))
         #expect(queue.append(message(1, bytes: 10)) == 0)
         #expect(queue.append(message(2, bytes: 10)) == 0)
         #expect(queue.append(message(3, bytes: 10)) == 0)
@@ -29,14 +29,14 @@ import Testing
     }
 
     @Test func returnedMessagesGoBackToTheHeadInOrder() {
-        var queue = OutgoingQueue(limits: MQTTQueueLimits(maximumMessages: 4))
+        var queue = PublishQueue(limits: MQTTQueueLimits(maximumMessages: 4))
         for index in 3..<6 { _ = queue.append(message(index)) }
         #expect(queue.prepend([message(1), message(2)]) == 1, "over the limit: the oldest returned one goes")
         #expect((0..<4).compactMap { _ in queue.removeFirst()?.payload.first } == [2, 3, 4, 5])
     }
 
     @Test func compactsWithoutLosingMessages() {
-        var queue = OutgoingQueue(limits: MQTTQueueLimits(maximumMessages: 10_000))
+        var queue = PublishQueue(limits: MQTTQueueLimits(maximumMessages: 10_000))
         var expected = 0
         for index in 0..<5000 {
             _ = queue.append(message(index))

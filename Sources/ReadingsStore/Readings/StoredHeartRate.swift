@@ -1,5 +1,5 @@
 /// One stored heart-rate reading.
-public struct HeartRateSample: Sendable, Hashable {
+public struct StoredHeartRate: Sendable, Hashable {
     /// When, Unix time, s.
     public var time: Double
     /// The heart rate, beats/min.

@@ -1,6 +1,6 @@
 /// One client connection, owned by the server's thread: its parser, the bytes waiting to be sent, and where it is
 /// in its life.
-final class Connection {
+final class HTTPConnection {
     /// Where the connection is.
     enum Phase {
         /// Reading requests and answering them.
