@@ -65,12 +65,9 @@ public final class ServiceMotionSource: MotionSource, @unchecked Sendable {
         while let event = try connection.next() {
             switch event {
             case .raw(let sample):
-                // The order a driver delivers them in: the merger completes a sample at its gyroscope reading.
-                var readings = [SensorReading(kind: .accelerometer, t: sample.t, value: sample.accelerometer)]
-                if let field = sample.magnetometer {
-                    readings.append(SensorReading(kind: .magnetometer, t: sample.t, value: field))
-                }
-                readings.append(SensorReading(kind: .gyroscope, t: sample.t, value: sample.gyroscope))
+                var readings: [SensorReading] = []
+                readings.reserveCapacity(3)
+                sample.appendReadings(to: &readings)
                 return readings
             case .dropped(let count, _):
                 lock.withLock { counts.droppedReadings += count }

@@ -108,11 +108,7 @@ public final class ReplayMotionSource: MotionSource, @unchecked Sendable {
     /// The readings of `row` that the capture asked for.
     private func append(_ row: RecordingRow, to readings: inout [SensorReading]) {
         if let sample = row.motion, !wanted.isDisjoint(with: SensorReading.Kind.motion) {
-            readings.append(SensorReading(kind: .accelerometer, t: sample.t, value: sample.accelerometer))
-            if let magnetometer = sample.magnetometer {
-                readings.append(SensorReading(kind: .magnetometer, t: sample.t, value: magnetometer))
-            }
-            readings.append(SensorReading(kind: .gyroscope, t: sample.t, value: sample.gyroscope))
+            sample.appendReadings(to: &readings)
         }
         if let ppg = row.ppg, wanted.contains(.ppg) {
             readings.append(SensorReading(kind: .ppg, t: row.t, value: ppg))

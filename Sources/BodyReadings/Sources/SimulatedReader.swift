@@ -60,11 +60,7 @@ struct SimulatedReader {
             // One sample at a time, the IMU advanced in place: no array of readings (with their truths) per wake-up.
             for _ in 0..<count {
                 guard let sample = imu?.next().sample else { break }
-                readings.append(SensorReading(kind: .accelerometer, t: sample.t, value: sample.accelerometer))
-                if let magnetometer = sample.magnetometer {
-                    readings.append(SensorReading(kind: .magnetometer, t: sample.t, value: magnetometer))
-                }
-                readings.append(SensorReading(kind: .gyroscope, t: sample.t, value: sample.gyroscope))
+                sample.appendReadings(to: &readings)
             }
             // The samples are made before the sleep, not after it: they do not depend on when they are made, and
             // right after the last wake-up's work the simulation's code and data are still in the caches, which a
