@@ -154,6 +154,9 @@ let package = Package(
             name: "steps-bench", dependencies: ["Pedometry", "MotionMath", "BenchSupport"], path: "bench/StepsBench",
             swiftSettings: strict),
         .executableTarget(
+            name: "fusion-bench", dependencies: ["Fusion", "MotionMath", "BenchSupport"], path: "bench/FusionBench",
+            swiftSettings: strict),
+        .executableTarget(
             name: "double-text-bench", dependencies: ["TextFormats", "MotionMath", "BenchSupport"],
             path: "bench/DoubleTextBench", swiftSettings: strict),
 

@@ -68,6 +68,9 @@ def main():
     parser.add_argument("--no-imufusion", action="store_true")
     parser.add_argument("--offline", action="store_true",
                         help="compare `fuse --offline` with VQF's offlineVQF instead of the online filters")
+    parser.add_argument("--cv", action="store_true",
+                        help="also the leave-one-trial-out cross-validation of the tuned settings (fusion-bench)")
+    parser.add_argument("--cv-only", action="store_true", help="only the cross-validation")
     args = parser.parse_args()
 
     cache = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".cache", "csv")
@@ -75,6 +78,14 @@ def main():
     paths = lib.trials(args.dir)
     if not paths:
         sys.exit(f"error: no .mat trials in {args.dir}; pass the BROAD directory")
+
+    if args.cv or args.cv_only:
+        import broad_cv
+        helper = os.path.join(os.path.dirname(args.tool), "fusion-bench")
+        broad_cv.cross_validate(helper, paths, cache, "offline" if args.offline else "online")
+        if args.cv_only:
+            return
+        print()
 
     if args.offline:
         names = ["bodyreadings --offline", "offlineVQF"]

@@ -13,7 +13,10 @@ The algorithm (see Sources/Pedometry/StepDetector.swift for the long form):
    finds the stride lag L (a step is always half a stride): the shortest lag whose autocorrelation is a local maximum
    within 80 % of the best one and whose half-lag autocorrelation is not negative (even harmonics - the steps -
    outweigh the odd ones, the left/right asymmetry); a running cadence (> 2.5 steps/s) is passed over unless the
-   motion is as strong as running. Its value q measures how periodic the motion is.
+   motion is as strong as running. Its value q measures how periodic the motion is. When L is twice (within 15 %)
+   a candidate given up only for its half lag, that candidate is a steady (q >= 0.8) walking stride and the
+   impacts (high-passed magnitude minus y) correlate at its half lag over the last 4 s (>= 0.15), the candidate is
+   the stride: a back pocket's thigh swing at the stride frequency had made L two strides.
 4. A resonator (band-pass, Q = 2) tuned to 1/P turns the step signal into one cycle per step: each cycle whose
    step-signal amplitude is at least 25 % of the walk's running reference is a step, stamped at the step signal's peak.
 5. Walking starts when q >= 0.6 with enough energy and the last two strides of cycle peaks lasted two periods
@@ -73,6 +76,7 @@ class StepDetector:
     EXIT_PERIODICITY = 0.3; EXIT_TIME = 1.5; OCTAVE_HOLD = 2.0; OCTAVE_TOLERANCE = 0.3
     RESONATOR_Q = 2.0; HYSTERESIS = 0.2; ENERGY_TIME = 1.0; WALK_ENERGY_TIME = 5.0
     REFERENCE_STEPS = 4.0; END_PERIODS = 2.5; MINIMUM_SPACING = 0.5; SEARCH_WINDOW = 0.45; RECENT_EVENTS = 4; START_REGULARITY = 0.25
+    HALVED_PERIODICITY = 0.8; OCTAVE_MATCH = 0.15; IMPACT_WINDOW = 4.0; IMPACT_CORRELATION = 0.15
     TENTATIVE_PEAK = 1.0; TENTATIVE_DELAY = 0.2; TENTATIVE_FALL = 0.5; TENTATIVE_QUIET = 3.0
 
     def __init__(self, settings=None, **kw):
@@ -89,6 +93,7 @@ class StepDetector:
         self.running_lag = 2*fs/s.running_cadence   # stride lags shorter than this are running cadences
         self.fast_lag = max(1, min(int(math.floor(fs/s.maximum_cadence)), self.lag_min - 1))
         self.buffer_length = int((s.lock_in_window + 1/s.minimum_cadence)*fs) + 4
+        self.impact_window = int(self.IMPACT_WINDOW*fs); self.impact_length = self.impact_window + self.lag_max + 2
         self.count = 0; self.steps = []; self.t0 = None; self.log = None  # a list to record walk starts and ends ('s'|'e', time)
         # tentative steps (they never change the count): `reports` is None or a list of ('t', step time, report
         # time) and ('w', how many withdrawn, report time)
@@ -106,6 +111,7 @@ class StepDetector:
         self.primed = False; self.n = 0
         self.reset_periodicity()
         self.yp_buf = [0.0]*self.buffer_length
+        self.z_buf = [0.0]*self.impact_length
         self.period = None; self.q = 0.0; self.cand = None; self.cand_since = 0.0
         self.walking = False; self.armed = False; self.arm_low_since = None
         self.energy = 0.0; self.walk_energy = 0.0
@@ -167,6 +173,7 @@ class StepDetector:
             R[k] += a*(yp*hist[w + k] - R[k])
         self.r0hist[w] = R[0]; self.r0hist[w + L1] = R[0]
         self.yp_buf[n % self.buffer_length] = yp
+        self.z_buf[n % self.impact_length] = h - y
         if n % self.DECIDE_EVERY == 0: self.decide(n)
         # resonator at the step frequency
         out = 0.0
@@ -209,16 +216,35 @@ class StepDetector:
         lo, hi = self.lag_min, min(self.K - 1, self.lag_max)
         best = -1e300
         for l in range(lo, hi + 1): best = max(best, ac(l))
+        passed = None  # the first stride candidate given up only for its half lag: (refined lag, autocorrelation)
         for l in range(lo + 1, hi):
             y0, y1, y2 = ac(l - 1), ac(l), ac(l + 1)
             if y1 >= y0 and y1 >= y2 and y1 >= self.RELATIVE_PEAK*best:
+                if not running_allowed and l < self.running_lag: continue
+                den = y0 - 2*y1 + y2
+                d = 0.5*(y0 - y2)/den if den < 0 else 0.0
                 half = ac(l//2) if l % 2 == 0 else 0.5*(ac(l//2) + ac(l//2 + 1))
                 if half >= self.HALF_LAG_MINIMUM:
-                    if not running_allowed and l < self.running_lag: continue
-                    den = y0 - 2*y1 + y2
-                    d = 0.5*(y0 - y2)/den if den < 0 else 0.0
+                    if passed is not None and passed[1] >= self.HALVED_PERIODICITY \
+                            and abs((l + d)/(2*passed[0]) - 1) <= self.OCTAVE_MATCH \
+                            and self.impacts_alike(0.5*passed[0]):
+                        return passed[0]/(2*self.fs), passed[1]
                     return (l + d)/(2*self.fs), y1
+                if passed is None and l >= self.running_lag: passed = (l + d, y1)
         return None, best
+
+    def impacts_alike(self, lag):
+        """Whether the impact signal (high-passed magnitude minus step signal: the band above the step signal's corner,
+        where the impacts are and a limb's swing is not) correlates with itself `lag` bins back over the last
+        IMPACT_WINDOW."""
+        k = int(math.floor(lag + 0.5)); n = self.n; B = self.impact_length; w = min(self.impact_window, n - k)
+        if w <= 0: return False
+        xy = xx = yy = 0.0
+        for i in range(n - w + 1, n + 1):
+            a = self.z_buf[i % B]; b = self.z_buf[(i - k) % B]
+            xy += a*b; xx += a*a; yy += b*b
+        c = xy/math.sqrt(xx*yy) if xx > 0 and yy > 0 else 0.0
+        return c >= self.IMPACT_CORRELATION
 
     def decide(self, n):
         s = self.s; tn = n/self.fs

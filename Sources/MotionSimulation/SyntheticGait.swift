@@ -7,7 +7,10 @@ import MotionMath
 /// for the first step), the body's vertical bounce (one cosine per step, peaking at the impact; a single hump for
 /// the first and last step), a forward surge (one sine per step) and a lateral sway (one half sine per step,
 /// alternating sides). `pocket` makes every second impact 0.35 as strong and adds a vertical stride-frequency sway,
-/// as a device in a trouser pocket sees it. Running: 10 m/s² impacts and a 9 m/s² bounce (flight phases).
+/// as a device in a trouser pocket sees it (`strideSway` sets its strength). `strongerLeg` makes every second impact
+/// (and its rebound) that many times as strong as the others (a limp, a stiff knee, a device strapped to one leg: the
+/// stride then dominates the signal, while the body still bounces once per step and every step time is a step).
+/// Running: 10 m/s² impacts and a 9 m/s² bounce (flight phases).
 /// Step intervals vary by 2 % (s.d.), sample times jitter by ±`timeJitter` sample periods, each axis has 0.05 m/s²
 /// of noise, and `gap` drops the samples in that time range.
 ///
@@ -29,6 +32,12 @@ public struct SyntheticGait: Sendable {
     public var pocket = false
     /// Running impacts and bounce.
     public var running = false
+    /// Every second step's impact (and rebound) as a multiple of the others' (1: both legs alike; 5: one leg lands
+    /// five times as hard). The steps it strengthens are those that `pocket` leaves at full strength.
+    public var strongerLeg = 1.0
+    /// Peak of the vertical stride-frequency sway, m/s² (the thigh's swing as a device in a back pocket sees it), or
+    /// nil for 0.8 with `pocket` and none without. From about 4 up it outweighs the steps in the signal's rhythm.
+    public var strideSway: Double? = nil
     /// Sample-time jitter, in sample periods (uniform in ±this).
     public var timeJitter = 0.3
     /// Samples in this time range are left out (a dropout), s.
@@ -39,8 +48,8 @@ public struct SyntheticGait: Sendable {
     /// A walk with the defaults above, changed by the arguments.
     public init(
         rate: Double = 100, cadence: Double = 1.8, steps: Int = 100, lead: Double = 3, tail: Double = 3,
-        pocket: Bool = false, running: Bool = false, timeJitter: Double = 0.3, gap: ClosedRange<Double>? = nil,
-        seed: UInt64 = 0
+        pocket: Bool = false, running: Bool = false, strongerLeg: Double = 1, strideSway: Double? = nil,
+        timeJitter: Double = 0.3, gap: ClosedRange<Double>? = nil, seed: UInt64 = 0
     ) {
         self.rate = rate
         self.cadence = cadence
@@ -49,6 +58,8 @@ public struct SyntheticGait: Sendable {
         self.tail = tail
         self.pocket = pocket
         self.running = running
+        self.strongerLeg = strongerLeg
+        self.strideSway = strideSway
         self.timeJitter = timeJitter
         self.gap = gap
         self.seed = seed
@@ -65,6 +76,7 @@ public struct SyntheticGait: Sendable {
         let impact = running ? 10.0 : 3.0
         let width = running ? 0.04 : 0.06
         let bounce = running ? 9.0 : 2.5
+        let sway = strideSway ?? (pocket ? 0.8 : 0)
         var samples: [(time: Double, acceleration: Vector3)] = []
         var first = 0
         for k in 0..<Int(duration * rate) {
@@ -79,6 +91,7 @@ public struct SyntheticGait: Sendable {
                 let side = i % 2 == 1 ? 1.0 : -1.0
                 var a = impact * (i == 0 ? 0.5 : 1)
                 if pocket && i % 2 == 1 { a *= 0.35 }
+                if i % 2 == 0 { a *= strongerLeg }
                 vertical += a * Elementary.exp(-(d / width) * (d / width))
                 vertical -= 0.35 * a * Elementary.exp(-((d - 0.12) / 0.08) * ((d - 0.12) / 0.08))
                 if d >= -period / 2 && d < period / 2 {
@@ -87,9 +100,9 @@ public struct SyntheticGait: Sendable {
                 }
                 if d >= 0 && d < period {
                     forward += Elementary.sin(2 * Double.pi * d / period)
-                    let sway = Elementary.sin(Double.pi * d / period)
-                    lateral += 0.6 * side * sway
-                    if pocket { vertical += 0.8 * side * sway }
+                    let swing = Elementary.sin(Double.pi * d / period)
+                    lateral += 0.6 * side * swing
+                    vertical += sway * side * swing
                 }
                 i += 1
             }

@@ -83,10 +83,16 @@ struct PeriodicityTracker: Sendable {
     /// 3. Unless `runningAllowed` (the motion is as strong as running), a candidate at a running cadence is passed
     ///    over: a walk whose steps have a strong second harmonic would otherwise be counted twice.
     /// 4. The lag is refined by a parabola through the peak and its neighbours.
+    ///
+    /// `halved` is the first candidate of step 2 at a walking cadence that was given up only for its half-lag
+    /// autocorrelation (refined lag in bins, and its autocorrelation), when the stride found is twice it within
+    /// `octaveMatch`: the stride found may then be two strides and the candidate the stride, when a limb's swing at
+    /// the stride frequency outweighs the steps in the period signal (a device in a back pocket). The caller decides
+    /// that from other evidence (`StepDetector.impactsAlike(lag:)`).
     mutating func period(
         _ c: StepDetector.Coefficients, runningAllowed: Bool
-    ) -> (period: Double?, periodicity: Double) {
-        guard r[0] > 0 else { return (nil, 0) }
+    ) -> (period: Double?, periodicity: Double, halved: (lag: Double, periodicity: Double)?) {
+        guard r[0] > 0 else { return (nil, 0, nil) }
         normalise()
         return normalised.withUnsafeBufferPointer { ac in Self.stride(in: ac, c, runningAllowed: runningAllowed) }
     }
@@ -94,13 +100,13 @@ struct PeriodicityTracker: Sendable {
     /// Steps 1–4 of `period(_:runningAllowed:)` on the normalised autocorrelation `ac`.
     private static func stride(
         in ac: UnsafeBufferPointer<Double>, _ c: StepDetector.Coefficients, runningAllowed: Bool
-    ) -> (period: Double?, periodicity: Double) {
+    ) -> (period: Double?, periodicity: Double, halved: (lag: Double, periodicity: Double)?) {
         typealias K = StepDetector.Coefficients
         if c.fastLag >= 2 {
             for l in 2...c.fastLag {
                 let v = ac[l]
                 if v >= K.fastPeriodicity && v >= ac[l - 1] && v >= ac[l + 1] {
-                    return (nil, 0)
+                    return (nil, 0, nil)
                 }
             }
         }
@@ -110,19 +116,22 @@ struct PeriodicityTracker: Sendable {
         for l in lo...hi where ac[l] > best { best = ac[l] }
         var y0 = ac[lo]
         var y1 = ac[lo + 1]
+        var passed: (lag: Double, periodicity: Double)?
         for l in (lo + 1)..<hi {
             let y2 = ac[l + 1]
-            if y1 >= y0 && y1 >= y2 && y1 >= K.relativePeak * best {
+            if y1 >= y0 && y1 >= y2 && y1 >= K.relativePeak * best && (runningAllowed || Double(l) >= c.runningLag) {
+                let den = y0 - 2 * y1 + y2
+                let lag = Double(l) + (den < 0 ? 0.5 * (y0 - y2) / den : 0)
                 let half = l % 2 == 0 ? ac[l / 2] : 0.5 * (ac[l / 2] + ac[l / 2 + 1])
-                if half >= K.halfLagMinimum && (runningAllowed || Double(l) >= c.runningLag) {
-                    let den = y0 - 2 * y1 + y2
-                    let d = den < 0 ? 0.5 * (y0 - y2) / den : 0
-                    return ((Double(l) + d) / (2 * K.rate), y1)
+                if half >= K.halfLagMinimum {
+                    let halved = passed.flatMap { abs(lag / (2 * $0.lag) - 1) <= K.octaveMatch ? $0 : nil }
+                    return (lag / (2 * K.rate), y1, halved)
                 }
+                if passed == nil && Double(l) >= c.runningLag { passed = (lag, y1) }
             }
             y0 = y1
             y1 = y2
         }
-        return (nil, best)
+        return (nil, best, nil)
     }
 }

@@ -25,6 +25,19 @@ extension StepDetector {
         /// outweigh the left/right asymmetry (odd harmonics). Half a step period gives −0.4 to −0.95 in the
         /// development recordings, the step period itself −0.05 to 0.5 (trouser pockets) and 0.3 to 0.99 elsewhere.
         public static let halfLagMinimum = -0.1
+        /// A stride found at twice (within this fraction) a candidate given up for its half lag is checked for
+        /// impacts at the candidate's half (`StepDetector.impactsAlike(lag:)`), dimensionless.
+        public static let octaveMatch = 0.15
+        /// ... if that candidate's periodicity is at least this, dimensionless: a steady walk's stride (0.94–0.99 in
+        /// the simulated back-pocket walks of `StepDetectorAsymmetricGaitTests`). A slow, irregular walk on carpet
+        /// (Pixel_Jamie_Carpet_InHand_1) has such candidates at 0.49–0.71 with impacts that correlate at half a
+        /// step, and without this check loses 14 of its 195 steps.
+        public static let halvedPeriodicity = 0.8
+        /// Length of that check's window, s.
+        public static let impactWindow = 4.0
+        /// The impact signal's normalised correlation at that lag from which the shorter stride is taken: two
+        /// impacts in every stride, however unlike, dimensionless.
+        public static let impactCorrelation = 0.15
         /// An autocorrelation peak this high at a lag shorter than the fastest step means a faster periodic motion
         /// (shaking, vibration): no steps.
         public static let fastPeriodicity = 0.5
@@ -99,6 +112,9 @@ extension StepDetector {
         public let stopEnergyRatio: Double
         /// Bins of period signal kept for the retroactive search.
         public let historyLength: Int
+        /// Bins of the impact check's window, and of the impact signal kept for it.
+        public let impactWindowBins: Int
+        public let impactLength: Int
         /// The distance of one step, m.
         public let stepLength: Double
         /// A tentative step's least peak, m/s², the bins it must stay the highest, the least bins between two, and
@@ -125,6 +141,8 @@ extension StepDetector {
             minimumRunningEnergy = s.minimumRunningRMS * s.minimumRunningRMS
             stopEnergyRatio = s.stopEnergyFraction * s.stopEnergyFraction
             historyLength = Int((s.lockInWindow + 1 / s.minimumCadence) * rate) + 4
+            impactWindowBins = Int(Self.impactWindow * rate)
+            impactLength = impactWindowBins + longestLag + 2
             stepLength = s.stepLength ?? 0.414 * s.height
             tentativeFloor = Self.tentativePeak * s.minimumWalkingRMS
             tentativeDelayBins = Int((Self.tentativeDelay * rate + 0.5).rounded(.down))

@@ -46,6 +46,9 @@ extension StepDetector {
         var periodicityTracker: PeriodicityTracker
         /// The period signal of the last `Coefficients.historyLength` bins (ring), for the retroactive search.
         var periodSignal: [Double]
+        /// The impact signal (high-passed magnitude minus step signal) of the last `Coefficients.impactLength` bins
+        /// (ring).
+        var impactSignal: [Double]
 
         // MARK: Period tracking
 
@@ -90,6 +93,7 @@ extension StepDetector {
             periodLowPass = Biquad(butterworthCutoff: Coefficients.periodLowPassFrequency, rate: rate, highPass: false)
             periodicityTracker = PeriodicityTracker(lagCount: c.lagCount, gain: c.periodicityGain)
             periodSignal = Array(repeating: 0, count: c.historyLength)
+            impactSignal = Array(repeating: 0, count: c.impactLength)
             recentAmplitudes.reserveCapacity(Coefficients.recentCycles)
             recentPeaks.reserveCapacity(Coefficients.recentCycles)
             found.reserveCapacity(c.historyLength)

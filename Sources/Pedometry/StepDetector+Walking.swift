@@ -4,8 +4,14 @@ extension StepDetector {
     mutating func decide(atBin n: Int) {
         typealias K = Coefficients
         let now = Double(n) / K.rate
-        let (period, q) = state.periodicityTracker.period(
+        let found = state.periodicityTracker.period(
             coefficients, runningAllowed: state.energy >= coefficients.minimumRunningEnergy)
+        var period = found.period
+        var q = found.periodicity
+        if let halved = found.halved, halved.periodicity >= K.halvedPeriodicity, impactsAlike(lag: 0.5 * halved.lag) {
+            period = halved.lag / (2 * K.rate)
+            q = halved.periodicity
+        }
         state.periodicity = q
         if let p = period {
             if let current = state.stepPeriod, state.walking, abs(p / current - 1) >= K.octaveTolerance {
@@ -40,6 +46,30 @@ extension StepDetector {
             state.lowSince = nil
         }
         updateActivity()
+    }
+
+    /// Whether the impact signal (the high-passed magnitude minus the step signal: the band above the step signal's
+    /// corner, where a foot's impact is and a limb's swing is not) correlates with itself `lag` bins back over the last
+    /// `Coefficients.impactWindow`, by at least `Coefficients.impactCorrelation`: impacts come every `lag` bins, so
+    /// that a stride lag of `2 · lag` holds two steps, however unlike the two legs' swings are.
+    func impactsAlike(lag: Double) -> Bool {
+        let k = Int((lag + 0.5).rounded(.down))
+        let n = state.n
+        let length = coefficients.impactLength
+        let w = Swift.min(coefficients.impactWindowBins, n - k)
+        guard w > 0 else { return false }
+        var xy = 0.0
+        var xx = 0.0
+        var yy = 0.0
+        for i in (n - w + 1)...n {
+            let a = state.impactSignal[i % length]
+            let b = state.impactSignal[(i - k) % length]
+            xy += a * b
+            xx += a * a
+            yy += b * b
+        }
+        let c = xx > 0 && yy > 0 ? xy / (xx * yy).squareRoot() : 0
+        return c >= Coefficients.impactCorrelation
     }
 
     /// Still while not walking, else walking or running by cadence.

@@ -10,7 +10,10 @@ import MotionMath
 /// 3. an exponentially weighted autocorrelation of the period signal (`PeriodicityTracker`) finds the stride lag
 ///    every 0.2 s: a step is half a stride, so a device in a trouser pocket (one strong impact per stride) and one in
 ///    a hand (two alike) give the same step period; a periodicity faster than `Settings.maximumCadence` (shaking) is
-///    no gait;
+///    no gait. When a limb's swing at the stride frequency outweighs the steps (a back pocket), the autocorrelation
+///    peaks at two strides instead; the stride is then taken at half that lag if that is a walking cadence and the
+///    impacts (the band above the step signal's corner) recur every half of it (`impactsAlike(lag:)`), so that the
+///    walk is not counted at half its cadence;
 /// 4. a band-pass resonator tuned to the step period (`StepResonator`) makes one cycle per step; a cycle is a step
 ///    when the step signal's amplitude in it reaches `Settings.stepAmplitudeFraction` of the walk's, and the step is
 ///    stamped at the step signal's peak within the cycle;
@@ -39,10 +42,11 @@ import MotionMath
 /// steps 0.2–0.3 s after their peaks meanwhile (`StepEvent`: withdrawn when the walk is recognised and its counted
 /// steps follow, or when the motion is no walk), so that counted plus tentative steps are within 1 s of the steps.
 ///
-/// Memory is constant: about 2 × 103 autocorrelation lags, a 22 s ring of the period signal, a ring of 82 pending
-/// tentative steps and a few scalars, allocated at `init` (and again only after a gap). Per input sample: a square
-/// root and a sum; per 25 Hz bin: three biquads, 103 multiply-adds, the resonator and the tentative peak check; every
-/// 0.2 s a scan of the lags.
+/// Memory is constant: about 2 × 103 autocorrelation lags, a 22 s ring of the period signal, a 6 s ring of the
+/// impact signal, a ring of 82 pending tentative steps and a few scalars, allocated at `init` (and again only after a
+/// gap). Per input sample: a square root and a sum; per 25 Hz bin: three biquads, 103 multiply-adds, the resonator
+/// and the tentative peak check; every 0.2 s a scan of the lags and, when the stride is in doubt, a 4 s correlation
+/// of the impact signal.
 ///
 /// `bench/steps_prototype.py` is this algorithm in Python, operation by operation; `bench/steps --check-prototype`
 /// holds the two to the same counts and the same events on the development recordings.
@@ -187,6 +191,7 @@ public struct StepDetector: Sendable {
         // 2. Periodicity, and the period decision every 0.2 s.
         state.periodicityTracker.add(yp)
         state.periodSignal[n % coefficients.historyLength] = yp
+        state.impactSignal[n % coefficients.impactLength] = h - y
         if n % K.decisionInterval == 0 { decide(atBin: n) }
         // 3. The resonator's cycles; each ends at a falling zero crossing (with hysteresis).
         var out = 0.0
