@@ -123,6 +123,8 @@ struct HardwareTableTests {
             #expect(row.works.contains("stream") == streams, "\(scenario.name): stream in '\(row.works)'")
             let calibrates = streams && scenario.sensors.contains("gyroscope")
             #expect(row.works.contains("calibrate gyro") == calibrates, "\(scenario.name): calibrate in '\(row.works)'")
+            let heading = calibrates && scenario.sensors.contains("magnetometer")
+            #expect(row.works.contains("heading") == heading, "\(scenario.name): heading in '\(row.works)'")
             if scenario.corrections.isEmpty {
                 #expect(row.quirks == "none", "\(scenario.name): quirks '\(row.quirks)'")
             }

@@ -194,6 +194,15 @@ mount() { q "[.sensors[] | select(.kind == \"$1\")][0].mount_matrix | flatten | 
 # apply "M (9)" "v (3)": M · v.
 apply() { echo "$1 $2" | H /usr/bin/awk '{ printf "%.6f %.6f %.6f", $1*$10 + $2*$11 + $3*$12, $4*$10 + $5*$11 + $6*$12, $7*$10 + $8*$11 + $9*$12 }'; }
 
+# heading_error "w x y z" "v (3)": the angle (degrees, east of north) of the horizontal part of v rotated by the
+# quaternion into the reference frame (ENU).
+heading_error() {
+    echo "$1 $2" | H /usr/bin/awk '{ w = $1; x = $2; y = $3; z = $4
+        e = (1 - 2*(y*y + z*z)) * $5 + 2*(x*y - w*z) * $6 + 2*(x*z + w*y) * $7
+        n = 2*(x*y + w*z) * $5 + (1 - 2*(x*x + z*z)) * $6 + 2*(y*z - w*x) * $7
+        if (NF == 7) printf "%.3f", atan2(e, n) * 180 / 3.14159265 }'
+}
+
 # gravity_rows FILE: "x y z" of each jsonl row's gravity.
 gravity_rows() { q 'select(.gravity) | "\(.gravity.x) \(.gravity.y) \(.gravity.z)"' "$1"; }
 
@@ -275,6 +284,14 @@ chip_scenario() {
         H /usr/bin/awk -v a="$late" 'BEGIN { exit !(a != "" && a <= 1) }' && DETAILS="$DETAILS new tilt within $limit rows;" \
             || REASONS="$REASONS new tilt not seen within $limit rows of row $before (${late:-no rows after}°);"
         put "$ACCEL" "$(scaled "$TILT" $G)"
+    fi
+    # 4b. Heading (an IMU with a magnetometer): the last row's attitude turns the written field, through the
+    #     magnetometer's mount matrix, into the reference frame (ENU): its horizontal part must point north, within 1°.
+    if [ -n "$GYRO" ] && [ -n "$MAGN" ]; then
+        attitude=$(q 'select(.attitude) | "\(.attitude.w) \(.attitude.x) \(.attitude.y) \(.attitude.z)"' /tmp/chip-stream.jsonl | tail -1)
+        heading=$(heading_error "$attitude" "$(apply "$(mount magnetometer)" "$FIELD")")
+        H /usr/bin/awk -v a="$heading" 'BEGIN { exit !(a != "" && a <= 1 && a >= -1) }' \
+            && DETAILS="$DETAILS heading ${heading}° from the field's north;" || REASONS="$REASONS heading ${heading:-none}° off the written field's north;"
     fi
     # 5. calibrate gyro recovers a rate written as the gyroscope's bias (through the mount matrix), within 2 counts.
     if [ -n "$GYRO" ] && [ -n "$ACCEL" ]; then
