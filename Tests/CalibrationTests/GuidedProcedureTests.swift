@@ -160,7 +160,8 @@ struct GuidedProcedureTests {
         var t = 0.0
         var samples: [IMUSample] = []
         while t < 12 {
-            samples.append(IMUSample(t: t, accelerometer: Vector3(1.471, -2.452, 9.381), gyroscope: Truth.gyroscopeBias))
+            samples.append(
+                IMUSample(t: t, accelerometer: Vector3(1.471, -2.452, 9.381), gyroscope: Truth.gyroscopeBias))
             t += 0.09 + 0.07 * Double(generator.next() % 1000) / 1000
         }
         var procedure = GuidedGyroscope(stillSeconds: 2)

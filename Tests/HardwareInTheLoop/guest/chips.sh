@@ -75,7 +75,8 @@ chip_spec() {
         EXPECT="true false true false" ;;
     lis3dh|lsm303dlhc-accel)
         # ST sensors read register R at R|0x80 (multi-read): WHO_AM_I at 0x0f and 0x8f, data at 0xa8.
-        MODULE=st_accel_i2c NAME=$(echo "$1" | tr - _) ADDR=0x18 PRESETS="0x0f=0x33 0x8f=0x33" DEVICES=$(echo "$1" | tr - _)
+        MODULE=st_accel_i2c NAME=$(echo "$1" | tr - _) ADDR=0x18 PRESETS="0x0f=0x33 0x8f=0x33"
+        DEVICES=$NAME
         ACCEL="le16 4 0xa8 0xaa 0xac 0.00980665" EXPECT="true false false false" ;;
     lis2dw12)
         MODULE=st_accel_i2c NAME=lis2dw12 ADDR=0x18 PRESETS="0x0f=0x44" DEVICES=lis2dw12
@@ -252,7 +253,8 @@ chip_scenario() {
         fi
         # Until enough rows after the write are in, however slowly the guest polls (SIGINT ends it; the duration
         # only bounds a stream that stops delivering).
-        chroot /host "$BODYREADINGS" stream $args --duration 120 --no-calibration > /tmp/chip-change.out 2> /tmp/chip-change.err &
+        chroot /host "$BODYREADINGS" stream $args --duration 120 --no-calibration \
+            > /tmp/chip-change.out 2> /tmp/chip-change.err &
         pid=$!
         wait_until 600 sh -c "[ \"\$(wc -l < /tmp/chip-change.out)\" -ge $first ]"
         # Rows from here on were read after every register of the new tilt was written.
@@ -278,20 +280,25 @@ chip_scenario() {
         fi
         # The largest angle of those rows from the new tilt, in one awk.
         late=$(echo "$rows" | H /usr/bin/awk -v e="$expected2" 'BEGIN { split(e, w, " ") }
-            NF == 3 { d = $1*w[1] + $2*w[2] + $3*w[3]; c = d / (sqrt($1*$1 + $2*$2 + $3*$3) * sqrt(w[1]*w[1] + w[2]*w[2] + w[3]*w[3]))
-                if (c > 1) c = 1; if (c < -1) c = -1; a = atan2(sqrt(1 - c*c), c) * 180 / 3.14159265; n++; if (a > m) m = a }
+            NF == 3 { d = $1*w[1] + $2*w[2] + $3*w[3]
+                c = d / (sqrt($1*$1 + $2*$2 + $3*$3) * sqrt(w[1]*w[1] + w[2]*w[2] + w[3]*w[3]))
+                if (c > 1) c = 1; if (c < -1) c = -1
+                a = atan2(sqrt(1 - c*c), c) * 180 / 3.14159265; n++; if (a > m) m = a }
             END { if (n) printf "%.3f", m }')
-        H /usr/bin/awk -v a="$late" 'BEGIN { exit !(a != "" && a <= 1) }' && DETAILS="$DETAILS new tilt within $limit rows;" \
+        H /usr/bin/awk -v a="$late" 'BEGIN { exit !(a != "" && a <= 1) }' \
+            && DETAILS="$DETAILS new tilt within $limit rows;" \
             || REASONS="$REASONS new tilt not seen within $limit rows of row $before (${late:-no rows after}°);"
         put "$ACCEL" "$(scaled "$TILT" $G)"
     fi
     # 4b. Heading (an IMU with a magnetometer): the last row's attitude turns the written field, through the
     #     magnetometer's mount matrix, into the reference frame (ENU): its horizontal part must point north, within 1°.
     if [ -n "$GYRO" ] && [ -n "$MAGN" ]; then
-        attitude=$(q 'select(.attitude) | "\(.attitude.w) \(.attitude.x) \(.attitude.y) \(.attitude.z)"' /tmp/chip-stream.jsonl | tail -1)
+        attitude=$(q 'select(.attitude) | "\(.attitude.w) \(.attitude.x) \(.attitude.y) \(.attitude.z)"' /tmp/chip-stream.jsonl \
+            | tail -1)
         heading=$(heading_error "$attitude" "$(apply "$(mount magnetometer)" "$FIELD")")
         H /usr/bin/awk -v a="$heading" 'BEGIN { exit !(a != "" && a <= 1 && a >= -1) }' \
-            && DETAILS="$DETAILS heading ${heading}° from the field's north;" || REASONS="$REASONS heading ${heading:-none}° off the written field's north;"
+            && DETAILS="$DETAILS heading ${heading}° from the field's north;" \
+            || REASONS="$REASONS heading ${heading:-none}° off the written field's north;"
     fi
     # 5. calibrate gyro recovers a rate written as the gyroscope's bias (through the mount matrix), within 2 counts.
     if [ -n "$GYRO" ] && [ -n "$ACCEL" ]; then
