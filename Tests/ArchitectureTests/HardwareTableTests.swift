@@ -31,8 +31,12 @@ struct HardwareTableTests {
         let names = text[listStart.upperBound..<listEnd].split(whereSeparator: \.isWhitespace).map(String.init)
         return names.map { name in
             let key = String(name.dropFirst("chip-".count))
-            // The case block of chip_spec: from "    <key>)" to its ";;".
-            guard let start = text.range(of: "\n    \(key))\n"),
+            // The case block of chip_spec: from "    <key>)" (or a pattern "a|<key>|b)") to its ";;".
+            let patterns = text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+                line.hasPrefix("    ") && !line.hasPrefix("     ") && line.hasSuffix(")")
+                    && line.dropFirst(4).dropLast().split(separator: "|").contains(Substring(key))
+            }
+            guard let pattern = patterns.first, let start = text.range(of: "\n\(pattern)\n"),
                 let end = text[start.upperBound...].range(of: ";;")
             else { return Scenario(name: name, module: "", sensors: [], corrections: []) }
             let block = String(text[start.upperBound..<end.lowerBound])
@@ -65,6 +69,39 @@ struct HardwareTableTests {
         }
     }
 
+    /// The backquoted names in the first and second cells of the table between `<!-- MARKER -->` and its end.
+    static func namedInTable(_ marker: String) throws -> Set<String> {
+        let text = try String(contentsOfFile: PackagePaths.file("docs/hardware.md"), encoding: .utf8)
+        guard let start = text.range(of: "<!-- \(marker) -->"), let end = text.range(of: "<!-- /\(marker) -->")
+        else { return [] }
+        var names: Set<String> = []
+        for line in text[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            let cells = line.split(separator: "|").prefix(2).joined(separator: "|")
+            for (index, piece) in cells.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            where index % 2 == 1 {
+                names.insert(String(piece))
+            }
+        }
+        return names
+    }
+
+    /// A scenario's chip as `new_device` knows it ("bmc150-accel" is `bmc150_accel`).
+    static func chipName(_ scenario: Scenario) -> String {
+        String(scenario.name.dropFirst("chip-".count)).replacingOccurrences(of: "-", with: "_")
+    }
+
+    @Test("a chip listed as untested or untestable has no scenario")
+    func untestedChipsHaveNoScenario() throws {
+        let scenarios = try Self.scenarios()
+        let untested = try Self.namedInTable("untested-table")
+        let untestable = try Self.namedInTable("untestable-table")
+        #expect(!untested.isEmpty && !untestable.isEmpty)
+        for scenario in scenarios {
+            #expect(!untested.contains(Self.chipName(scenario)), "\(scenario.name) is listed as without a scenario")
+            #expect(!untestable.contains(scenario.module), "\(scenario.name)'s driver is listed as untestable")
+        }
+    }
+
     @Test("every chip scenario has one row and every row a scenario")
     func sameChips() throws {
         let scenarios = try Self.scenarios()
@@ -86,6 +123,8 @@ struct HardwareTableTests {
             #expect(row.works.contains("stream") == streams, "\(scenario.name): stream in '\(row.works)'")
             let calibrates = streams && scenario.sensors.contains("gyroscope")
             #expect(row.works.contains("calibrate gyro") == calibrates, "\(scenario.name): calibrate in '\(row.works)'")
+            let heading = calibrates && scenario.sensors.contains("magnetometer")
+            #expect(row.works.contains("heading") == heading, "\(scenario.name): heading in '\(row.works)'")
             if scenario.corrections.isEmpty {
                 #expect(row.quirks == "none", "\(scenario.name): quirks '\(row.quirks)'")
             }

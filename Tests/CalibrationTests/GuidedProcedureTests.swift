@@ -153,6 +153,29 @@ struct GuidedProcedureTests {
         #expect(events.first == .progress(fraction: 0, feedback: .moving(nil)))
     }
 
+    @Test func gyroscopeOfASlowlyPolledSensorFinishesAfterTheStillTime() throws {
+        // An LSM6DS3 polled without its interrupt line: the driver sleeps before each read, so samples come every
+        // 0.09–0.16 s (the VM saw 4–10 a second). Constant readings: the device lies still throughout.
+        var generator = SplitMix64(seed: 71)
+        var t = 0.0
+        var samples: [IMUSample] = []
+        while t < 12 {
+            samples.append(
+                IMUSample(t: t, accelerometer: Vector3(1.471, -2.452, 9.381), gyroscope: Truth.gyroscopeBias))
+            t += 0.09 + 0.07 * Double(generator.next() % 1000) / 1000
+        }
+        var procedure = GuidedGyroscope(stillSeconds: 2)
+        let events = Self.run(&procedure, samples)
+        #expect(procedure.restarts == 0)
+        guard case .gyroscope(let calibration, let stillSamples)? = Self.result(events) else {
+            Issue.record("not finished after 12 s: \(procedure.restarts) restarts, \(events.suffix(2))")
+            return
+        }
+        #expect(stillSamples >= 12)
+        #expect((calibration.bias - Truth.gyroscopeBias).maxMagnitude < 1e-12)
+        #expect((calibration.quality?.duration ?? 0) >= 2)
+    }
+
     /// A 100 Hz rotation whose field direction follows `direction(progress)`, raw with `Truth`'s hard and soft iron.
     static func rotation(seconds: Double, seed: UInt64, direction: (Double) -> Vector3) -> [IMUSample] {
         var generator = SplitMix64(seed: seed)

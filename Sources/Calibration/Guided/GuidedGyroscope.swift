@@ -12,7 +12,7 @@ public struct GuidedGyroscope: GuidedProcedure, Sendable {
     public private(set) var restarts = 0
     public private(set) var isFinished = false
     public private(set) var rejectedSamples = 0
-    private var estimator = GyroBiasEstimator()
+    private var estimator = GyroBiasEstimator(settings: Self.estimatorSettings)
     private var window: StillnessWindow
     /// The time of the first still sample of the current period.
     private var start: Double?
@@ -21,6 +21,15 @@ public struct GuidedGyroscope: GuidedProcedure, Sendable {
     public init(stillSeconds: Double = 5, stillness: StillnessTest = StillnessTest()) {
         self.stillSeconds = stillSeconds
         window = StillnessWindow(test: stillness)
+    }
+
+    /// The still time decides when the bias is taken, not a count of samples: a polled sensor may deliver a few
+    /// samples a second (`StillnessWindow`), and `stillSeconds` of them are what was asked for. Ten samples are the
+    /// fewest that give a noise figure.
+    static var estimatorSettings: GyroBiasEstimator.Settings {
+        var settings = GyroBiasEstimator.Settings()
+        settings.minimumSamples = 10
+        return settings
     }
 
     public var task: GuidedTask { .keepStill(seconds: stillSeconds) }

@@ -3,7 +3,14 @@ import MotionMath
 /// Stillness of the last `StillnessTest.windowDuration` of a live stream of samples: what the guided procedures
 /// ask before they take a sample, so that the tail of a movement, too slow to trip an estimator's own checks, never
 /// enters a pose or an average.
+///
+/// The window holds at least `minimumSamples` samples, reaching further back than its duration when samples come
+/// slowly (a sensor polled without an interrupt line, whose driver sleeps before each read, delivers 4–10 a second):
+/// a window that held only its duration would hold four samples at one moment and five the next, and count as
+/// moving whenever it held too few.
 public struct StillnessWindow: Sendable {
+    /// The fewest samples a window is judged on.
+    public static let minimumSamples = 5
     /// The test applied to the window.
     public let test: StillnessTest
     private var recent: [IMUSample] = []
@@ -15,15 +22,14 @@ public struct StillnessWindow: Sendable {
         self.test = test
     }
 
-    /// Adds a sample; true when the window spans its full duration, holds at least five samples and is still.
+    /// Adds a sample; true when the window spans its full duration, holds at least `minimumSamples` and is still.
     public mutating func add(_ sample: IMUSample) -> Bool {
         recent.append(sample)
-        let cut = recent.firstIndex { sample.t - $0.t <= test.windowDuration } ?? 0
-        if cut > 0 {
-            recent.removeFirst(cut)
-            filled = true
-        }
-        guard filled, recent.count >= 5 else { return false }
+        let older = recent.firstIndex { sample.t - $0.t <= test.windowDuration } ?? 0
+        if older > 0 { filled = true }
+        let cut = min(older, max(0, recent.count - Self.minimumSamples))
+        if cut > 0 { recent.removeFirst(cut) }
+        guard filled, recent.count >= Self.minimumSamples else { return false }
         return test.isStill(
             accelerometerDeviation: Self.largestDeviation(recent.map(\.accelerometer)),
             gyroscopeDeviation: Self.largestDeviation(recent.map(\.gyroscope)))

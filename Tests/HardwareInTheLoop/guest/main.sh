@@ -107,13 +107,9 @@ done
 
 for name in $DESTRUCTIVE_SCENARIOS; do scenario "$name"; done
 
-# Last, one chip at a time on a fresh stub adapter (the devices above are removed first). Only when named: each
-# takes minutes of TCG time, and only mpu6050 and bmc150-accel have passed every check so far (docs/hardware.md);
-# the default tier (scripts/test, CI) runs without them until all of them pass.
+# Last, one chip at a time on a fresh stub adapter (the devices above are removed first; docs/hardware.md).
 . "$here/guest/chips.sh"
-if [ "${hil_scenarios:-all}" != all ]; then
-    for name in $CHIP_SCENARIOS; do scenario "$name"; done
-fi
+for name in $CHIP_SCENARIOS; do scenario "$name"; done
 
 say "hub log:"; tail -5 /tmp/hub.log; tail -2 /tmp/sway.log 2>/dev/null
 # CPU seconds (user + system) the register feeders used, against the guest's uptime: their share of the load.
