@@ -7,7 +7,7 @@ struct ArgumentParserTests {
         name: "demo",
         overview: "A demo command.",
         positionals: [PositionalSpec("file", help: "Input.", optional: true)],
-        options: [.uri, .json, OptionSpec(["--interval"], value: "SECONDS", help: "Update interval.")]
+        options: [.uri, .json, .interval.described("Update interval.")]
     )
 
     private func parse(_ arguments: [String]) throws -> ParsedArguments {
@@ -20,9 +20,9 @@ struct ArgumentParserTests {
 
     @Test func flagsValuesAndPositionals() throws {
         let parsed = try parse(["--json", "--uri", "ip:127.0.0.1", "--interval=0.5", "-"])
-        #expect(parsed.has("--json"))
-        #expect(parsed.value("--uri") == "ip:127.0.0.1")
-        #expect(try parsed.double("--interval", in: 0.001...10) == 0.5)
+        #expect(parsed.has(.json))
+        #expect(parsed.value(.uri) == "ip:127.0.0.1")
+        #expect(try parsed.double(.interval, in: 0.001...10) == 0.5)
         #expect(parsed.positionals == ["-"])
     }
 
@@ -55,11 +55,11 @@ struct ArgumentParserTests {
 
     @Test func numericValidation() throws {
         let parsed = try parse(["--interval", "abc"])
-        #expect(throws: CLIError.self) { try parsed.double("--interval") }
+        #expect(throws: CLIError.self) { try parsed.double(.interval) }
         let outOfRange = try parse(["--interval", "50"])
-        #expect(throws: CLIError.self) { try outOfRange.double("--interval", in: 0.001...10) }
+        #expect(throws: CLIError.self) { try outOfRange.double(.interval, in: 0.001...10) }
         let infinite = try parse(["--interval", "inf"])
-        #expect(throws: CLIError.self) { try infinite.double("--interval") }
+        #expect(throws: CLIError.self) { try infinite.double(.interval) }
     }
 
     @Test func helpTextHasTheHouseSections() {

@@ -22,8 +22,8 @@ enum AvailableCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let inventory = try SensorDiscovery.discover(uri: arguments.value("--uri"))
-        if arguments.has("--json") {
+        let inventory = try SensorDiscovery.discover(uri: arguments.value(.uri))
+        if arguments.has(.json) {
             try console.write(SensorJSON.availability(inventory).rendered + "\n")
         } else {
             try console.writeText(text(inventory))

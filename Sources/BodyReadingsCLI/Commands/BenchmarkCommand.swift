@@ -21,7 +21,7 @@ enum BenchmarkCommand {
             overview: "Measure the fusion core's throughput (6D and 9D) on a generated trajectory.",
             options: [
                 .json,
-                OptionSpec(["--seconds"], value: "S", help: "Minimum time per mode, in seconds (default 3)."),
+                .seconds,
             ],
             discussion: """
                 The trajectory (1 kHz, \(Trajectory.count) samples per pass) is generated in memory before timing. \
@@ -35,11 +35,11 @@ enum BenchmarkCommand {
                 """
         ),
         run: { arguments, console in
-            let seconds = try arguments.double("--seconds", in: 0.01...3600) ?? 3
+            let seconds = try arguments.double(.seconds, in: 0.01...3600) ?? 3
             let trajectory = Trajectory.generate()
             let six = measure(trajectory.sixD, seconds: seconds)
             let nine = measure(trajectory.nineD, seconds: seconds)
-            if arguments.has("--json") {
+            if arguments.has(.json) {
                 let report = JSONValue.object([
                     ("6d", six.json), ("9d", nine.json), ("sample_rate_hz", .number(Double(Trajectory.rate))),
                 ])

@@ -14,21 +14,21 @@ extension CalibrateCommand {
     ) throws -> ExitCode {
         // 1. Options and source.
         let specification = try SourceOptions.specification(arguments)
-        let target = try arguments.double("--duration", in: 0.5...3600)
-        let timeout = try arguments.double("--timeout", in: 1...86_400) ?? defaultTimeouts[action] ?? 60
+        let target = try arguments.double(.duration, in: 0.5...3600)
+        let timeout = try arguments.double(.timeout, in: 1...86_400) ?? defaultTimeouts[action] ?? 60
         let source = try SourceOptions.open(specification, environment: console.environment)
         try StreamCommand.requireDeviceMotion(source.info, command: "calibrate")
         if action == "magnetometer", !source.info.hasMagnetometer {
             throw CLIError("\(source.info.name) has no magnetometer", exitCode: .unavailable)
         }
-        let sensor = arguments.value("--sensor") ?? liveIdentity(of: source, action: action)
+        let sensor = arguments.value(.sensor) ?? liveIdentity(of: source, action: action)
 
         // 2. Collect until the procedure ends (count: 1 ends the session), the timeout passes, or a signal.
         var procedure: any GuidedProcedure
         switch action {
         case "gyro": procedure = GuidedGyroscope(stillSeconds: target ?? 5)
         case "accel":
-            procedure = arguments.has("--free") ? GuidedFreePoses() : GuidedAccelerometer(level: arguments.has("--level"))
+            procedure = arguments.has(.free) ? GuidedFreePoses() : GuidedAccelerometer(level: arguments.has(.level))
         default: procedure = GuidedMagnetometer(longestSeconds: min(target ?? timeout, timeout))
         }
         let view = GuidedCalibrationView(task: procedure.task, progress: ProgressLine(console: console))

@@ -15,35 +15,23 @@ enum CalibrateCommand {
             name: "calibrate",
             overview: "Calibrate the gyroscope, accelerometer or magnetometer; show or reset stored calibrations.",
             positionals: [
-                PositionalSpec("action", help: "gyro, accel, magnetometer, show or reset.")
+                PositionalSpec("action", help: "gyro, accel, magnetometer, show or reset.", kind: .choice(actions))
             ],
             options: [
-                OptionSpec(
-                    ["--source"], value: "SOURCE",
-                    help: "Where the samples come from: iio (default: guided, live), sim (the simulated IMU) or "
+                .source.described(
+                    "Where the samples come from: iio (default: guided, live), sim (the simulated IMU) or "
                         + "replay:FILE (a recording made with --no-calibration: no prompts)."),
-                SourceOptions.fast,
-                SourceOptions.seed,
+                .fast,
+                .seed,
                 .uri,
-                OptionSpec(
-                    ["--duration"], value: "SECONDS",
-                    help: "Live: gyro, how long to stay still (default 5); magnetometer, longest rotation (default 90)."),
-                OptionSpec(
-                    ["--timeout"], value: "SECONDS",
-                    help: "Live: give up after this long (default gyro 60, accel 300, magnetometer 90)."),
-                OptionSpec(
-                    ["--sensor"], value: "ID",
-                    help: "The sensor's identity (default: from discovery; replay:<file name> for a recording)."),
-                OptionSpec(
-                    ["--calibration"], value: "FILE",
-                    help: "Read and write this calibration file instead of the per-user store."),
-                OptionSpec(
-                    ["--level"],
-                    help: "accel: offset only, from the device lying flat (screen up) on a level table (laptops)."),
-                OptionSpec(
-                    ["--free"],
-                    help: "accel, live: twelve still poses in any orientations (ellipsoid fit) instead of the faces."),
-                OptionSpec(["--dry-run"], help: "Compute and print the calibration, write nothing."),
+                .duration.described(
+                    "Live: gyro, how long to stay still (default 5); magnetometer, longest rotation (default 90)."),
+                .timeout,
+                .sensor,
+                .calibration.described("Read and write this calibration file instead of the per-user store."),
+                .level,
+                .free,
+                .dryRun,
                 .json,
             ],
             discussion: """
@@ -103,13 +91,13 @@ enum CalibrateCommand {
 
     /// The recording path of `--source replay:FILE`, nil for live sources; usage errors for anything else.
     static func replayPath(_ arguments: ParsedArguments) throws(CLIError) -> String? {
-        guard let source = arguments.value("--source") else { return nil }
+        guard let source = arguments.value(.source) else { return nil }
         if source.hasPrefix("replay:") {
             let path = String(source.dropFirst("replay:".count))
             guard !path.isEmpty else {
                 throw .usage("--source replay: needs a file, e.g. replay:still.csv", command: "calibrate")
             }
-            if arguments.has("--uri") { throw .usage("--uri only applies to --source iio", command: "calibrate") }
+            if arguments.has(.uri) { throw .usage("--uri only applies to --source iio", command: "calibrate") }
             return path
         }
         guard source == "iio" || source == "sim" else {
@@ -120,7 +108,7 @@ enum CalibrateCommand {
 
     /// The sensor identity: `--sensor`, else `replay:<file name>` for a recording.
     static func sensorIdentity(_ arguments: ParsedArguments) throws(CLIError) -> String? {
-        if let sensor = arguments.value("--sensor") {
+        if let sensor = arguments.value(.sensor) {
             guard !sensor.isEmpty else { throw .usage("--sensor needs a non-empty identity", command: "calibrate") }
             return sensor
         }
@@ -174,7 +162,7 @@ enum CalibrateCommand {
                 let poses = segmenter.poses(segments)
                 // Said before estimating, so that a refusal can be understood.
                 console.note("\(plural(poses.count, "pose")) in \(plural(segments.count, "still period")) found")
-                if arguments.has("--level") {
+                if arguments.has(.level) {
                     // The pose closest to screen-up; the estimator refuses it when it is not level.
                     guard let flat = poses.max(by: { $0.accelerometer.z / $0.accelerometer.norm
                         < $1.accelerometer.z / $1.accelerometer.norm })
@@ -213,8 +201,8 @@ enum CalibrateCommand {
     ) throws -> ExitCode {
         for line in summary { console.note(line) }
         var written = file
-        if !arguments.has("--dry-run") {
-            let outcome = try store.save(file, to: arguments.value("--calibration"))
+        if !arguments.has(.dryRun) {
+            let outcome = try store.save(file, to: arguments.value(.calibration))
             written = outcome.file
             if let problem = outcome.unreadablePrevious {
                 console.warning("the previous calibration was not kept: \(problem)")
@@ -222,7 +210,7 @@ enum CalibrateCommand {
             let kept = outcome.mergedFrom.map { $0 == outcome.path ? " (other sections kept)" : " (other sections kept from \($0))" } ?? ""
             console.note("wrote \(outcome.path)\(kept)")
         }
-        if arguments.has("--json") {
+        if arguments.has(.json) {
             try console.write(written.jsonText)
         } else {
             try console.write("sensor: \(shown(file.sensor))\n")
@@ -244,12 +232,12 @@ enum CalibrateCommand {
     static func show(_ arguments: ParsedArguments, store: CalibrationStore, console: Console) throws -> ExitCode {
         // 1. One file: named, or the one the store holds for a sensor.
         let sensor = try sensorIdentity(arguments)
-        if let path = arguments.value("--calibration") {
+        if let path = arguments.value(.calibration) {
             let file = try CalibrationStore.read(path: path, expectedSensor: sensor)
-            try print(file, path: path, console: console, json: arguments.has("--json"))
+            try print(file, path: path, console: console, json: arguments.has(.json))
             return .ok
         }
-        let sensors = try sensor.map { [$0] } ?? (arguments.has("--source") ? liveSensors(arguments, console: console) : [])
+        let sensors = try sensor.map { [$0] } ?? (arguments.has(.source) ? liveSensors(arguments, console: console) : [])
         if !sensors.isEmpty {
             var found = 0
             for sensor in sensors {
@@ -260,7 +248,7 @@ enum CalibrateCommand {
                     continue
                 }
                 found += 1
-                try print(located.file, path: located.path, console: console, json: arguments.has("--json"))
+                try print(located.file, path: located.path, console: console, json: arguments.has(.json))
             }
             return found > 0 ? .ok : .notAvailable
         }
@@ -273,7 +261,7 @@ enum CalibrateCommand {
             switch entry.content {
             case .success(let file):
                 let shadow = store.shadowed(entry.path) ? " (not used: hidden by the per-user file)" : ""
-                if arguments.has("--json") {
+                if arguments.has(.json) {
                     objects.append(.object([("path", .string(entry.path)), ("calibration", file.jsonValue)]))
                 } else {
                     try console.write("\(shown(entry.path))\(shadow)\n")
@@ -285,7 +273,7 @@ enum CalibrateCommand {
                 if status == .ok { status = error.cliError.exitCode }
             }
         }
-        if arguments.has("--json") {
+        if arguments.has(.json) {
             try console.write(JSONValue.array(objects).prettyRendered() + "\n")
         }
         if entries.isEmpty {
@@ -295,7 +283,7 @@ enum CalibrateCommand {
     }
 
     static func reset(_ arguments: ParsedArguments, store: CalibrationStore, console: Console) throws -> ExitCode {
-        if let path = arguments.value("--calibration") {
+        if let path = arguments.value(.calibration) {
             do {
                 try CalibrationStore.remove(path: path)
                 console.note("removed \(path)")

@@ -20,14 +20,12 @@ enum DashboardCommand {
         name: "dashboard",
         overview: "Show heart rate, steps today and live motion full screen in the terminal.",
         options: [
-            OptionSpec(
-                ["--source"], value: "SOURCE",
-                help: "serve or serve:SOCKET (a running 'bodyreadings serve'; the default when one runs), iio (this "
+            .source.described(
+                "serve or serve:SOCKET (a running 'bodyreadings serve'; the default when one runs), iio (this "
                     + "machine's sensors, the default otherwise; see --uri), sim (the simulated IMU) or replay:FILE."),
-            .uri, SourceOptions.seed, SourceOptions.fast,
-            OptionSpec(
-                ["--interval"], value: "SECONDS", help: "Seconds between motion updates (0.01 to 10, default 0.1)."),
-            CounterOptions.counter,
+            .uri, .seed, .fast,
+            .interval.described("Seconds between motion updates (0.01 to 10, default 0.1)."),
+            .counter,
         ] + CalibrationOptions.all,
         discussion: """
             Three cards, as in the app this project grew from: Heart Rate (beats/min of the newest trusted beat, \
@@ -69,19 +67,19 @@ enum DashboardCommand {
     /// The request; without `--source` (and `--uri`) a running service is the source, else this machine's sensors.
     static func request(_ arguments: ParsedArguments, environment: [String: String]) throws(CLIError) -> Request {
         var source = try SourceOptions.specification(arguments)
-        if arguments.value("--source") == nil, !arguments.has("--uri"),
+        if arguments.value(.source) == nil, !arguments.has(.uri),
             let socket = RunningService.socket(environment: environment)
         {
             source = .service(path: socket)
         }
         if case .service = source,
-            let option = (CalibrationOptions.all + [CounterOptions.counter]).first(where: { arguments.has($0.name) })
+            let option = (CalibrationOptions.all + [.counter]).first(where: { arguments.has($0) })
         {
             throw .usage(
                 "\(option.name) applies to sensors read here; the service calibrates and counts steps itself",
                 command: "dashboard")
         }
-        let interval = try arguments.double("--interval", in: ReadingsWebRoutes.motionIntervals) ?? 0.1
+        let interval = try arguments.double(.interval, in: ReadingsWebRoutes.motionIntervals) ?? 0.1
         return Request(source: source, interval: interval, counter: try CounterOptions.choice(arguments))
     }
 

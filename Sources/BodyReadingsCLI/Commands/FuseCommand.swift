@@ -10,21 +10,19 @@ enum FuseCommand {
             overview: "Fuse a recording (CSV of accelerometer, gyroscope, optional magnetometer) into device motion.",
             positionals: [
                 PositionalSpec(
-                    "file", help: "The recording to read, or '-' for stdin (the default).", optional: true)
+                    "file", help: "The recording to read, or '-' for stdin (the default).", optional: true,
+                    kind: .file)
             ],
             options: [
-                OptionSpec(["--no-magnetometer"], help: "Ignore magnetometer columns: 6D fusion, heading arbitrary."),
-                OptionSpec(
-                    ["--offline"],
-                    help: "Smooth: read the whole recording first and let every estimate use the samples after it "
-                        + "too (more accurate; memory grows with the recording, about 185 bytes per sample)."),
-                OptionSpec(["--format"], value: "FORMAT", help: "Output format: csv (default) or jsonl."),
-                OptionSpec(
-                    ["--interval"], value: "SECONDS",
-                    help: "Print one estimate per SECONDS of recording time, the row nearest each point of a grid anchored "
+                .noMagnetometer,
+                .offline,
+                .format.described(
+                    "Output format: csv (default) or jsonl.", among: MotionOutputFormat.optionValues, default: "csv"),
+                .interval.described(
+                    "Print one estimate per SECONDS of recording time, the row nearest each point of a grid anchored "
                         + "at the first row, as stream --interval does (default 0: every row)."),
-                OptionSpec(["--units"], value: "UNITS", help: "Acceleration units: si (m/s², default) or g."),
-                OptionSpec(["--output", "-o"], value: "FILE", help: "Write to FILE instead of stdout."),
+                .units.described("Acceleration units: si (m/s², default) or g."),
+                .output,
             ] + CalibrationOptions.forRecording,
             discussion: """
                 INPUT: a header line naming the columns t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z and \
@@ -64,17 +62,17 @@ enum FuseCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         // 1. Options.
-        let format = try arguments.choice("--format", among: MotionOutputFormat.optionValues)
+        let format = try arguments.choice(.format)
             .flatMap(MotionOutputFormat.init(rawValue:)) ?? .csv
-        let units = try arguments.choice("--units", among: MotionOutputUnits.optionValues)
+        let units = try arguments.choice(.units)
             .flatMap(MotionOutputUnits.init(rawValue:)) ?? .si
-        let interval = try arguments.double("--interval", in: 0...86_400) ?? 0
-        let useMagnetometer = !arguments.has("--no-magnetometer")
+        let interval = try arguments.double(.interval, in: 0...86_400) ?? 0
+        let useMagnetometer = !arguments.has(.noMagnetometer)
         let path = arguments.positionals.first ?? "-"
 
         // 2. Input and output: an output that is the recording or the calibration file is refused first.
-        let output = try arguments.value("--output").map {
-            try OutputFile(path: $0, inputs: [path] + (arguments.value("--calibration").map { [$0] } ?? []))
+        let output = try arguments.value(.output).map {
+            try OutputFile(path: $0, inputs: [path] + (arguments.value(.calibration).map { [$0] } ?? []))
         }
         let calibration = try CalibrationOptions.resolve(forRecordingWith: arguments, console: console)
         let reader = path == "-"
@@ -91,7 +89,7 @@ enum FuseCommand {
             try writer.writeHeader()
             let input = RecordingInput(reader: reader, calibration: calibration)
             let settings = PipelineSettings(captureInterval: interval, updateInterval: interval)
-            let report = arguments.has("--offline")
+            let report = arguments.has(.offline)
                 ? try run(Pipeline(input: input, processor: AttitudeSmoother(), settings: settings), into: &consumer,
                     console: console)
                 : try run(Pipeline(input: input, processor: AttitudeFilter(), settings: settings), into: &consumer,

@@ -13,14 +13,12 @@ enum HeartRateCommand {
         positionals: [
             PositionalSpec(
                 "file", help: "A PPG recording to read ('-' for stdin); without it, a live source (--source).",
-                optional: true)
+                optional: true, kind: .file)
         ],
         options: SourceOptions.all + [
-            OptionSpec(["--duration"], value: "SECONDS", help: "Stop after this many seconds of signal."),
-            OptionSpec(["--count"], value: "N", help: "Stop after N beats."),
-            OptionSpec(
-                ["--format"], value: "FORMAT",
-                help: "human (default live on a terminal: one live line), csv (default otherwise) or jsonl."),
+            .duration.described("Stop after this many seconds of signal."),
+            .count.described("Stop after N beats."),
+            .format.described("human (default live on a terminal: one live line), csv (default otherwise) or jsonl."),
         ],
         discussion: """
             LIVE: reads the pulse sensor of --source: iio (default; max30100, max30102, max30105, afe4403 or \
@@ -53,10 +51,10 @@ enum HeartRateCommand {
     )
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let duration = try arguments.double("--duration", in: 0.000_001...1e9)
-        let count = try arguments.integer("--count", in: 1...Int.max)
+        let duration = try arguments.double(.duration, in: 0.000_001...1e9)
+        let count = try arguments.integer(.count, in: 1...Int.max)
         let live = arguments.positionals.isEmpty
-        let chosen = try arguments.choice("--format", among: ["human", "csv", "jsonl"])
+        let chosen = try arguments.choice(.format)
         let format = chosen ?? (live && console.outputIsTerminal ? "human" : "csv")
         let settings = PipelineSettings(
             captureInterval: 0.1, duration: duration, readings: [.ppg], log: console.captureLog)

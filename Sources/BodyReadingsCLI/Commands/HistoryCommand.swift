@@ -8,14 +8,16 @@ enum HistoryCommand {
         spec: CommandSpec(
             name: "history",
             overview: "Print stored steps or heart rate per minute, hour or day (from what 'serve' recorded).",
-            positionals: [PositionalSpec("reading", help: "steps or heart-rate.")],
+            positionals: [
+                PositionalSpec("reading", help: "steps or heart-rate.", kind: .choice(["steps", "heart-rate"]))
+            ],
             options: [
-                OptionSpec(["--today"], help: "The local day so far (the default)."),
-                OptionSpec(["--from"], value: "TIME", help: "Start: a date (2026-11-30) or time (see TIMES)."),
-                OptionSpec(["--to"], value: "TIME", help: "End (default now); a date includes that whole day."),
-                OptionSpec(["--per"], value: "UNIT", help: "Bucket: minute, hour or day (default day)."),
-                OptionSpec(["--format"], value: "FORMAT", help: "Output format: csv (default) or json."),
-                OptionSpec(["--store"], value: "FILE", help: "The store file (default: see STORE)."),
+                .today,
+                .from,
+                .to,
+                .per,
+                .format.described("Output format: csv (default) or json.", among: ["csv", "json"], default: "csv"),
+                .store.described("The store file (default: see STORE)."),
             ],
             discussion: """
                 TIMES: --from and --to take a local date (2026-11-30), a local time (2026-11-30T08:15, \
@@ -52,14 +54,14 @@ enum HistoryCommand {
         guard let reading = HistoryQuery.Reading(rawValue: name) else {
             throw CLIError.usage("unknown reading '\(name)': steps or heart-rate", command: "history")
         }
-        let format = try arguments.choice("--format", among: ["csv", "json"]) ?? "csv"
+        let format = try arguments.choice(.format) ?? "csv"
         let query = try HistoryQuery(
-            reading: reading, from: arguments.value("--from"), to: arguments.value("--to"),
-            today: arguments.has("--today"), per: arguments.value("--per"), now: WallClock.now())
+            reading: reading, from: arguments.value(.from), to: arguments.value(.to),
+            today: arguments.has(.today), per: arguments.value(.per), now: WallClock.now())
 
         // 2. The store: named, or the user's, or the system service's.
         let path: String
-        if let named = arguments.value("--store") {
+        if let named = arguments.value(.store) {
             path = named
         } else if let found = StoreLocation.existing(environment: console.environment) {
             path = found

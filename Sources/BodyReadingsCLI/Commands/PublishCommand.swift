@@ -13,12 +13,12 @@ enum PublishCommand {
         name: "publish",
         overview: "Publish device motion to an MQTT broker (a fleet of boards on one broker).",
         positionals: [PositionalSpec("url", help: "mqtt://[USER[:PASS]@]HOST[:PORT] or mqtts://… (TLS)")],
-        options: SourceOptions.all + [
-            OptionSpec(["--interval"], value: "SECONDS", help: "Seconds between updates (default 0.1)."),
-            OptionSpec(["--duration"], value: "SECONDS", help: "Stop after this many seconds."),
-            OptionSpec(["--count"], value: "N", help: "Stop after N updates."),
-            OptionSpec(["--raw"], help: "Publish every calibrated sample on imu/data_raw (and imu/mag) instead."),
-        ] + MQTTOptions.all + CalibrationOptions.all,
+        options: SourceOptions.all + ([
+            .interval,
+            .duration,
+            .count,
+            .raw.described("Publish every calibrated sample on imu/data_raw (and imu/mag) instead."),
+        ] as [OptionSpec]) + MQTTOptions.all + CalibrationOptions.all,
         discussion: """
             TOPICS under PREFIX: imu/data (device motion), imu/data_raw and imu/mag (--raw), and the retained \
             status: {"state":"online",…counters} on every connection, {"state":"offline",…} on a clean stop and, \
@@ -61,9 +61,9 @@ enum PublishCommand {
         return Request(
             source: try SourceOptions.specification(arguments),
             interval: try SourceOptions.interval(arguments),
-            duration: try arguments.double("--duration", in: 0.000_001...1e9),
-            count: try arguments.integer("--count", in: 1...Int.max),
-            raw: arguments.has("--raw"), wait: arguments.has("--wait"), settings: settings)
+            duration: try arguments.double(.duration, in: 0.000_001...1e9),
+            count: try arguments.integer(.count, in: 1...Int.max),
+            raw: arguments.has(.raw), wait: arguments.has(.wait), settings: settings)
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {

@@ -9,18 +9,13 @@ enum RecordCommand {
     static let spec = CommandSpec(
         name: "record",
         overview: "Record calibrated sensor samples to a file in the recording format (for fuse, replay:, calibrate).",
-        positionals: [PositionalSpec("file", help: "The CSV file to write ('-' for stdout).")],
+        positionals: [PositionalSpec("file", help: "The CSV file to write ('-' for stdout).", kind: .file)],
         options: SourceOptions.all + [
-            OptionSpec(
-                ["--interval"], value: "SECONDS",
-                help: "The update interval the recording is for: it sets the sampling rate (default 0.1)."),
-            OptionSpec(["--duration"], value: "SECONDS", help: "Stop after this many seconds."),
-            OptionSpec(["--count"], value: "N", help: "Stop after N IMU samples (PPG rows do not count)."),
-            OptionSpec(
-                ["--ppg"], help: "Record the pulse sensor too where that is not the default (--source sim)."),
-            OptionSpec(
-                ["--no-ppg"],
-                help: "Leave the pulse sensor out: only the IMU columns, as a recording without one."),
+            .interval.described("The update interval the recording is for: it sets the sampling rate (default 0.1)."),
+            .duration,
+            .count.described("Stop after N IMU samples (PPG rows do not count)."),
+            .ppg,
+            .noPPG,
         ] + CalibrationOptions.all,
         discussion: """
             Samples the sensors exactly as 'stream --interval SECONDS' does, so that \
@@ -53,21 +48,21 @@ enum RecordCommand {
         let path = arguments.positionals[0]
         let specification = try SourceOptions.specification(arguments)
         let interval = try SourceOptions.interval(arguments)
-        let duration = try arguments.double("--duration", in: 0.000_001...1e9)
-        let count = try arguments.integer("--count", in: 1...Int.max)
+        let duration = try arguments.double(.duration, in: 0.000_001...1e9)
+        let count = try arguments.integer(.count, in: 1...Int.max)
         // The file is checked against the recording replayed and the calibration file before anything is opened.
-        var inputs = arguments.value("--calibration").map { [$0] } ?? []
+        var inputs = arguments.value(.calibration).map { [$0] } ?? []
         if case .replay(let replayed, _) = specification { inputs.append(replayed) }
         let output = path == "-" ? nil : try OutputFile(path: path, inputs: inputs)
         let source = try SourceOptions.open(specification, environment: console.environment)
         try StreamCommand.requireDeviceMotion(source.info, command: "record")
         try SourceOptions.check(interval: interval, against: source.info, command: "record")
         let correction = try CalibrationOptions.correction(for: source, arguments, console: console)
-        if arguments.has("--ppg"), arguments.has("--no-ppg") {
+        if arguments.has(.ppg), arguments.has(.noPPG) {
             throw CLIError.usage("--ppg and --no-ppg exclude each other; keep one", command: "record")
         }
-        var recordsPPG = source.info.hasPPG && !arguments.has("--no-ppg")
-        if case .simulated = specification { recordsPPG = recordsPPG && arguments.has("--ppg") }
+        var recordsPPG = source.info.hasPPG && !arguments.has(.noPPG)
+        if case .simulated = specification { recordsPPG = recordsPPG && arguments.has(.ppg) }
         let magnetometer = source.info.hasMagnetometer
         let writer: RecordingWriter
         if let output {

@@ -21,32 +21,18 @@ enum ServeCommand {
     static let spec = CommandSpec(
         name: "serve",
         overview: "Own the sensors and share their readings with any number of clients (a Unix socket).",
-        options: SourceOptions.all + [
-            OptionSpec(
-                ["--socket"], value: "PATH",
-                help: "Listen here (default $XDG_RUNTIME_DIR/bodyreadings/serve.sock; root and systemd: "
-                    + "/run/bodyreadings/serve.sock)."),
-            OptionSpec(
-                ["--capture-interval"], value: "SECONDS",
-                help: "Update interval the sensors run for while no client asks for a shorter one (default 0.1)."),
-            OptionSpec(
-                ["--client-queue"], value: "UPDATES",
-                help: "Updates kept for a client that does not read (default 256); the oldest go first."),
-            OptionSpec(["--max-clients"], value: "N", help: "Clients served at once (default 1000)."),
-            OptionSpec(
-                ["--mqtt"], value: "URL",
-                help: "Also publish to this MQTT broker, as 'publish' does (mqtt://[USER[:PASS]@]HOST[:PORT], mqtts://…)."),
-            OptionSpec(["--mqtt-interval"], value: "SECONDS", help: "Seconds between published motion updates (default 0.1)."),
-            CounterOptions.counter,
-            OptionSpec(
-                ["--store"], value: "FILE",
-                help: "Record steps, heart rate and a motion summary per minute here (default "
-                    + "$XDG_STATE_HOME/bodyreadings/readings.sqlite; root and systemd: /var/lib/bodyreadings/)."),
-            OptionSpec(["--no-store"], help: "Keep no readings store (history and 'Steps today' start from zero)."),
-            OptionSpec(
-                ["--store-flush"], value: "SECONDS",
-                help: "How often the store is written (default 30, at most 60): what a power cut or kill -9 may lose."),
-        ] + HTTPOptions.all + MQTTOptions.all + CalibrationOptions.all,
+        options: SourceOptions.all + ([
+            .socket,
+            .captureInterval,
+            .clientQueue,
+            .maxClients,
+            .mqtt,
+            .mqttInterval,
+            .counter,
+            .store,
+            .noStore,
+            .storeFlush,
+        ] as [OptionSpec]) + HTTPOptions.all + MQTTOptions.all + CalibrationOptions.all,
         discussion: """
             Clients connect to the socket and send one JSON request per line: subscribe to motion, raw, steps or \
             heart_rate at their own interval, unsubscribe, available, status, history. Every update is one JSON \
@@ -105,40 +91,40 @@ enum ServeCommand {
     static func request(_ arguments: ParsedArguments, console: Console) throws -> Request {
         let source = try SourceOptions.specification(arguments)
         guard
-            let socket = arguments.value("--socket")
+            let socket = arguments.value(.socket)
                 ?? ServiceSocketPath.server(environment: console.environment, isRoot: geteuid() == 0)
         else {
             throw CLIError.usage("XDG_RUNTIME_DIR is not set: name the socket with --socket PATH", command: "serve")
         }
         var settings = ServiceServer.Settings(path: socket)
         settings.service = "bodyreadings \(BodyReadingsTool.version)"
-        settings.queueLimit = try arguments.integer("--client-queue", in: 1...1_000_000) ?? 256
-        settings.maximumClients = try arguments.integer("--max-clients", in: 1...100_000) ?? 1000
+        settings.queueLimit = try arguments.integer(.clientQueue, in: 1...1_000_000) ?? 256
+        settings.maximumClients = try arguments.integer(.maxClients, in: 1...100_000) ?? 1000
         var mqtt: (ReadingsPublisher.Settings, Double, Bool)?
-        if let url = arguments.value("--mqtt") {
+        if let url = arguments.value(.mqtt) {
             mqtt = (
                 try MQTTOptions.settings(url: url, arguments, console: console),
-                try arguments.double("--mqtt-interval", in: 0.000_5...3600) ?? 0.1, arguments.has("--wait")
+                try arguments.double(.mqttInterval, in: 0.000_5...3600) ?? 0.1, arguments.has(.wait)
             )
-        } else if let option = (MQTTOptions.names + ["--mqtt-interval"]).first(where: arguments.has) {
-            throw CLIError.usage("\(option) applies to a broker: add --mqtt URL", command: "serve")
+        } else if let option = (MQTTOptions.all + [.mqttInterval]).first(where: arguments.has) {
+            throw CLIError.usage("\(option.name) applies to a broker: add --mqtt URL", command: "serve")
         }
         let counter = try CounterOptions.choice(arguments)
-        if arguments.has("--no-store"), arguments.has("--store") {
+        if arguments.has(.noStore), arguments.has(.store) {
             throw CLIError.usage("--store and --no-store exclude each other; keep one", command: "serve")
         }
-        let store = arguments.has("--no-store")
+        let store = arguments.has(.noStore)
             ? nil
-            : arguments.value("--store")
+            : arguments.value(.store)
                 ?? (geteuid() == 0
                     ? StoreLocation.system(environment: console.environment)
                     : StoreLocation.user(environment: console.environment))
         return Request(
             source: source, socket: socket,
-            captureInterval: try arguments.double("--capture-interval", in: 0.000_1...60) ?? 0.1, settings: settings,
+            captureInterval: try arguments.double(.captureInterval, in: 0.000_1...60) ?? 0.1, settings: settings,
             mqtt: mqtt, http: try HTTPOptions.configuration(arguments), counter: counter, store: store,
-            socketIsDefault: !arguments.has("--socket"), storeIsDefault: !arguments.has("--store"),
-            storeFlush: try arguments.double("--store-flush", in: 0.01...60) ?? 30)
+            socketIsDefault: !arguments.has(.socket), storeIsDefault: !arguments.has(.store),
+            storeFlush: try arguments.double(.storeFlush, in: 0.01...60) ?? 30)
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {

@@ -13,22 +13,17 @@ enum StepsCommand {
         positionals: [
             PositionalSpec(
                 "file", help: "A recording to read ('-' for stdin); without it, a live source (--source).",
-                optional: true)
+                optional: true, kind: .file)
         ],
         options: SourceOptions.all + [
-            CounterOptions.counter,
-            OptionSpec(
-                ["--interval"], value: "SECONDS",
-                help: "How often a live source delivers its readings (default 0.1); steps carry their own times."),
-            OptionSpec(["--duration"], value: "SECONDS", help: "Stop after this many seconds of input."),
-            OptionSpec(["--count"], value: "N", help: "Stop after N steps."),
-            OptionSpec(["--height"], value: "METRES", help: "The walker's height, for the distance (default 1.70)."),
-            OptionSpec(
-                ["--step-length"], value: "METRES",
-                help: "The distance of one step (default 0.414 × height, 0.70 m at 1.70 m)."),
-            OptionSpec(
-                ["--format"], value: "FORMAT",
-                help: "human (default live on a terminal: one live line), csv (default otherwise) or jsonl."),
+            .counter,
+            .interval.described(
+                "How often a live source delivers its readings (default 0.1); steps carry their own times."),
+            .duration.described("Stop after this many seconds of input."),
+            .count.described("Stop after N steps."),
+            .height,
+            .stepLength,
+            .format.described("human (default live on a terminal: one live line), csv (default otherwise) or jsonl."),
         ],
         discussion: """
             LIVE: reads --source: iio (default, with --uri for another context), sim (the simulated IMU, which \
@@ -64,22 +59,22 @@ enum StepsCommand {
     )
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let interval = try arguments.double("--interval", in: 0.001...60) ?? 0.1
-        let duration = try arguments.double("--duration", in: 0.000_001...1e9)
-        let count = try arguments.integer("--count", in: 1...Int.max)
+        let interval = try arguments.double(.interval, in: 0.001...60) ?? 0.1
+        let duration = try arguments.double(.duration, in: 0.000_001...1e9)
+        let count = try arguments.integer(.count, in: 1...Int.max)
         let choice = try CounterOptions.choice(arguments)
         var detector = StepDetector.Settings()
-        if arguments.has("--step-length") {
-            try arguments.refuse(["--height"], for: "--step-length (the height only sets the default step length)")
+        if arguments.has(.stepLength) {
+            try arguments.refuse([.height], for: "--step-length (the height only sets the default step length)")
         }
-        if let height = try arguments.double("--height", in: 0.5...2.8) { detector.height = height }
-        detector.stepLength = try arguments.double("--step-length", in: 0.1...3)
+        if let height = try arguments.double(.height, in: 0.5...2.8) { detector.height = height }
+        detector.stepLength = try arguments.double(.stepLength, in: 0.1...3)
         let live = arguments.positionals.isEmpty
-        let chosen = try arguments.choice("--format", among: ["human", "csv", "jsonl"])
+        let chosen = try arguments.choice(.format)
         let format = chosen ?? (live && console.outputIsTerminal ? "human" : "csv")
 
         if let path = arguments.positionals.first {
-            try SourceOptions.refuseBesideFile(arguments, others: ["--interval"])
+            try SourceOptions.refuseBesideFile(arguments, others: [.interval])
             if choice == .hardware {
                 throw CLIError.usage(
                     "a recording has no hardware step counter; drop --counter hardware", command: "steps")

@@ -13,18 +13,12 @@ enum StreamCommand {
         name: "stream",
         overview: "Stream fused device motion (attitude, rotation rate, gravity, user acceleration) to stdout.",
         options: SourceOptions.all + [
-            OptionSpec(
-                ["--interval"], value: "SECONDS",
-                help: "Seconds between updates (default 0.1; down to one sample period of the sensor)."),
-            OptionSpec(["--duration"], value: "SECONDS", help: "Stop after this many seconds."),
-            OptionSpec(["--count"], value: "N", help: "Stop after N updates."),
-            OptionSpec(
-                ["--format"], value: "FORMAT",
-                help: "human (default on a terminal: one live line), csv (default otherwise) or jsonl."),
-            OptionSpec(["--units"], value: "UNITS", help: "Accelerations in si (m/s², default) or g."),
-            OptionSpec(
-                ["--raw"],
-                help: "Stream every calibrated sample in the recording format instead of fused motion."),
+            .interval.described("Seconds between updates (default 0.1; down to one sample period of the sensor)."),
+            .duration,
+            .count,
+            .format,
+            .units,
+            .raw,
         ] + CalibrationOptions.all,
         discussion: """
             Stops on Ctrl-C or SIGTERM, after --duration or --count, at the end of a replayed recording, or when \
@@ -63,20 +57,19 @@ enum StreamCommand {
     }
 
     static func request(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> Request {
-        let formats = ["human", "csv", "jsonl"]
-        let format = try arguments.choice("--format", among: formats) ?? (console.outputIsTerminal ? "human" : "csv")
-        let units = try arguments.choice("--units", among: MotionOutputUnits.optionValues).flatMap(
+        let format = try arguments.choice(.format) ?? (console.outputIsTerminal ? "human" : "csv")
+        let units = try arguments.choice(.units).flatMap(
             MotionOutputUnits.init(rawValue:)) ?? .si
-        let raw = arguments.has("--raw")
-        if raw, let asked = arguments.value("--format"), asked != "csv" {
+        let raw = arguments.has(.raw)
+        if raw, let asked = arguments.value(.format), asked != "csv" {
             throw .usage("--raw writes the recording format (CSV); drop --format \(asked)", command: "stream")
         }
-        if raw { try arguments.refuse(["--units"], for: "--raw (the recording format is in SI units)") }
+        if raw { try arguments.refuse([.units], for: "--raw (the recording format is in SI units)") }
         return Request(
             source: try SourceOptions.specification(arguments),
             interval: try SourceOptions.interval(arguments),
-            duration: try arguments.double("--duration", in: 0.000_001...1e9),
-            count: try arguments.integer("--count", in: 1...Int.max),
+            duration: try arguments.double(.duration, in: 0.000_001...1e9),
+            count: try arguments.integer(.count, in: 1...Int.max),
             format: raw ? "csv" : format, units: units, raw: raw)
     }
 

@@ -44,6 +44,12 @@ public enum BodyReadingsTool {
             return write(command.spec.helpText, to: console)
         case "--version":
             return write("bodyreadings \(version)\n", to: console)
+        case SupportFiles.commandName:
+            do {
+                return try SupportFiles.run(Array(arguments.dropFirst()), console: console)
+            } catch {
+                return report(error, console: console)
+            }
         default:
             break
         }

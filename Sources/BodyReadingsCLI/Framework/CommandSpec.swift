@@ -56,7 +56,7 @@ public struct CommandSpec: Sendable {
 
     /// Parses `arguments` (without the command name). `-h`/`--help` anywhere yields `.help`.
     public func parse(_ arguments: [String]) throws(CLIError) -> ParseOutcome {
-        var parsed = ParsedArguments(command: name)
+        var parsed = ParsedArguments(command: name, options: options)
         var index = 0
         var optionsEnded = false
         while index < arguments.count {

@@ -14,24 +14,15 @@ import Sensors
 /// - A recording (`--source replay:FILE`, `fuse`) is used as recorded — it is calibrated already unless it was
 ///   recorded with `--no-calibration` — and only `--calibration FILE` applies a calibration to it.
 enum CalibrationOptions {
-    /// `--calibration FILE` for sensor sources.
-    static let calibration = OptionSpec(
-        ["--calibration"], value: "FILE",
-        help: "Apply this calibration file to every sensor (default: each sensor's stored calibration, see "
-            + "'calibrate show'; none for replay:). A named file that cannot be used is an error (exit 65/74/77).")
-    /// `--no-calibration` for sensor sources.
-    static let noCalibration = OptionSpec(
-        ["--no-calibration"], help: "Apply no calibration: raw data (what 'calibrate' needs from a recording).")
     /// Both, for `stream` and `record`.
-    static let all = [calibration, noCalibration]
+    static let all: [OptionSpec] = [.calibration, .noCalibration]
 
     /// Both, for `fuse`: a recording is used as recorded unless a file is named.
-    static let forRecording = [
-        OptionSpec(
-            ["--calibration"], value: "FILE",
-            help: "Correct the recording with this calibration file (for one made with 'record --no-calibration'). "
+    static let forRecording: [OptionSpec] = [
+        .calibration.described(
+            "Correct the recording with this calibration file (for one made with 'record --no-calibration'). "
                 + "A file that cannot be used is an error (exit 65/74/77)."),
-        OptionSpec(["--no-calibration"], help: "Use the recording as recorded (the default)."),
+        .noCalibration.described("Use the recording as recorded (the default)."),
     ]
 
     /// The correction for `source`, or nil when none applies. Store lookup uses the environment's store.
@@ -47,13 +38,13 @@ enum CalibrationOptions {
     static func resolve(
         for source: any MotionSource, _ arguments: ParsedArguments, console: Console
     ) throws(CLIError) -> SensorCalibration? {
-        if arguments.has("--no-calibration") {
-            if arguments.has("--calibration") {
+        if arguments.has(.noCalibration) {
+            if arguments.has(.calibration) {
                 throw .usage("--calibration and --no-calibration exclude each other", command: arguments.command)
             }
             return nil
         }
-        let explicitPath = arguments.value("--calibration")
+        let explicitPath = arguments.value(.calibration)
         let resolution = SensorCalibration.resolve(
             for: source, explicitPath: explicitPath, store: CalibrationStore(environment: console.environment))
         if explicitPath != nil, let problem = resolution.problems.first {
@@ -73,10 +64,10 @@ enum CalibrationOptions {
     static func resolve(forRecordingWith arguments: ParsedArguments, console: Console) throws(CLIError)
         -> SensorCalibration?
     {
-        if arguments.has("--no-calibration"), arguments.has("--calibration") {
+        if arguments.has(.noCalibration), arguments.has(.calibration) {
             throw .usage("--calibration and --no-calibration exclude each other", command: arguments.command)
         }
-        guard let path = arguments.value("--calibration") else { return nil }
+        guard let path = arguments.value(.calibration) else { return nil }
         let file: CalibrationFile
         do {
             file = try CalibrationStore.read(path: path)

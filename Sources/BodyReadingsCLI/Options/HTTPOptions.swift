@@ -5,19 +5,14 @@ import ReadingsWeb
 /// dashboard; docs/http-api.md). Loopback only, unless a bearer token guards every request.
 enum HTTPOptions {
     static let all: [OptionSpec] = [
-        OptionSpec(
-            ["--http"], value: "HOST:PORT",
-            help: "Also serve the dashboard, a JSON API and event streams over HTTP (e.g. 127.0.0.1:8080)."),
-        OptionSpec(
-            ["--token"], value: "FILE",
-            help: "With --http: every request needs 'Authorization: Bearer' with FILE's first line; required for "
-                + "an address other than loopback."),
+        .http,
+        .token,
     ]
 
     /// The server's configuration, or nil without `--http`.
     static func configuration(_ arguments: ParsedArguments) throws -> HTTPServer.Configuration? {
-        guard let text = arguments.value("--http") else {
-            if arguments.has("--token") {
+        guard let text = arguments.value(.http) else {
+            if arguments.has(.token) {
                 throw CLIError.usage("--token guards the HTTP server: add --http HOST:PORT", command: arguments.command)
             }
             return nil
@@ -28,7 +23,7 @@ enum HTTPOptions {
                 command: arguments.command)
         }
         var configuration = HTTPServer.Configuration(address: address)
-        if let path = arguments.value("--token") {
+        if let path = arguments.value(.token) {
             configuration.token = try BearerToken(contentsOf: path)
         }
         return configuration

@@ -7,20 +7,16 @@ import SystemSupport
 enum MQTTOptions {
     /// Every option of the family (the URL is the command's).
     static let all: [OptionSpec] = [
-        OptionSpec(["--device-id"], value: "ID", help: "This board's id in topics and payloads (default: host name)."),
-        OptionSpec(["--topic-prefix"], value: "PREFIX", help: "Topics start with PREFIX (default bodyreadings/ID)."),
-        OptionSpec(["--qos"], value: "0|1", help: "MQTT quality of service (default 1: queued through outages)."),
-        OptionSpec(
-            ["--batch"], value: "SECONDS",
-            help: "Seconds of updates per message (default 1; 0: one message per update)."),
-        OptionSpec(
-            ["--queue"], value: "MESSAGES",
-            help: "Messages kept while the broker is away (default 10000, at most 8 MiB); the oldest go first."),
-        OptionSpec(["--wait"], help: "Start even if the broker cannot be reached yet, and keep trying."),
-        OptionSpec(["--cafile"], value: "FILE", help: "mqtts: PEM CA certificate(s) for the broker (default: the system's)."),
-        OptionSpec(["--cert"], value: "FILE", help: "mqtts: PEM client certificate, for brokers that require one."),
-        OptionSpec(["--key"], value: "FILE", help: "mqtts: PEM private key of --cert."),
-        OptionSpec(["--homeassistant"], help: "Publish Home Assistant MQTT discovery (heart rate, steps, motion)."),
+        .deviceID,
+        .topicPrefix,
+        .qos,
+        .batch,
+        .queue,
+        .wait,
+        .cafile,
+        .cert,
+        .key,
+        .homeAssistant,
     ]
 
     /// The names of the options in `all`, for commands that take them only with a broker URL.
@@ -36,13 +32,13 @@ enum MQTTOptions {
             broker.password = console.environment["BODYREADINGS_MQTT_PASSWORD"]
         }
         let layout = try TopicLayout(
-            prefix: arguments.value("--topic-prefix"),
-            deviceID: arguments.value("--device-id") ?? DeviceIdentity.hostName())
+            prefix: arguments.value(.topicPrefix),
+            deviceID: arguments.value(.deviceID) ?? DeviceIdentity.hostName())
         var settings = ReadingsPublisher.Settings(broker: broker, layout: layout)
-        settings.qos = try arguments.choice("--qos", among: ["0", "1"]) == "0" ? .atMostOnce : .atLeastOnce
-        settings.batchPeriod = try arguments.double("--batch", in: 0...3600) ?? 1
-        settings.homeAssistant = arguments.has("--homeassistant")
-        if let queue = try arguments.integer("--queue", in: 1...10_000_000) {
+        settings.qos = try arguments.choice(.qos) == "0" ? .atMostOnce : .atLeastOnce
+        settings.batchPeriod = try arguments.double(.batch, in: 0...3600) ?? 1
+        settings.homeAssistant = arguments.has(.homeAssistant)
+        if let queue = try arguments.integer(.queue, in: 1...10_000_000) {
             settings.limits = MQTTQueueLimits(maximumMessages: queue)
         }
         settings.tls = try tls(arguments, broker: broker)
@@ -51,9 +47,9 @@ enum MQTTOptions {
 
     /// The TLS files: only for `mqtts://`; certificate and key together.
     static func tls(_ arguments: ParsedArguments, broker: BrokerURL) throws(CLIError) -> MQTTTLSConfiguration? {
-        let cafile = arguments.value("--cafile")
-        let cert = arguments.value("--cert")
-        let key = arguments.value("--key")
+        let cafile = arguments.value(.cafile)
+        let cert = arguments.value(.cert)
+        let key = arguments.value(.key)
         guard broker.usesTLS else {
             if cafile != nil || cert != nil || key != nil {
                 throw .usage("--cafile, --cert and --key are for mqtts:// URLs", command: arguments.command)

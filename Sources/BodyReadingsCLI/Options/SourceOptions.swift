@@ -4,38 +4,27 @@ import TextFormats
 
 /// The `--source` family of options shared by `stream`, `record` and `calibrate`.
 enum SourceOptions {
-    /// `--source iio|sim|replay:FILE`.
-    static let source = OptionSpec(
-        ["--source"], value: "SOURCE",
-        help: "Where samples come from: iio (default: this machine's sensors, see --uri), sim (built-in simulated IMU), "
-            + "replay:FILE (a recording), serve or serve:SOCKET (a running 'bodyreadings serve').")
-    /// `--seed N` for `--source sim`.
-    static let seed = OptionSpec(["--seed"], value: "N", help: "Seed of the simulated IMU's errors (default 1).")
-    /// `--fast` for `sim` and `replay:`.
-    static let fast = OptionSpec(
-        ["--fast"], help: "With sim or replay:FILE, run as fast as possible instead of in real time.")
-
     /// Every option of the family, `--uri` included.
-    static let all: [OptionSpec] = [source, .uri, seed, fast]
+    static let all: [OptionSpec] = [.source, .uri, .seed, .fast]
 
     /// Refuses the family's options, and the command's `others` (e.g. `--interval`), beside a FILE: they are for a
     /// live source. The first one given, in this order, is named.
-    static func refuseBesideFile(_ arguments: ParsedArguments, others: [String] = []) throws(CLIError) {
-        if let given = (all.map(\.name) + others).first(where: arguments.has) {
-            throw .usage("\(given) is for a live source; drop it or the FILE", command: arguments.command)
+    static func refuseBesideFile(_ arguments: ParsedArguments, others: [OptionSpec] = []) throws(CLIError) {
+        if let given = (all + others).first(where: arguments.has) {
+            throw .usage("\(given.name) is for a live source; drop it or the FILE", command: arguments.command)
         }
     }
 
     /// The source the options name.
     static func specification(_ arguments: ParsedArguments) throws(CLIError) -> MotionSourceSpecification {
         var seed: UInt64?
-        if let text = arguments.value("--seed") {
+        if let text = arguments.value(.seed) {
             guard let value = UInt64(text) else {
                 throw .usage("option '--seed' needs a whole number ≥ 0, not '\(text)'", command: arguments.command)
             }
             seed = value
         }
-        switch parse(arguments.value("--source"), uri: arguments.value("--uri"), seed: seed, fast: arguments.has("--fast")) {
+        switch parse(arguments.value(.source), uri: arguments.value(.uri), seed: seed, fast: arguments.has(.fast)) {
         case .success(let specification):
             return specification
         case .failure(let failure):
@@ -112,10 +101,10 @@ enum SourceOptions {
 
     /// `--interval SECONDS`: finite, positive, at most a minute; checked against the source's fastest rate later.
     static func interval(_ arguments: ParsedArguments, default defaultValue: Double = 0.1) throws(CLIError) -> Double {
-        guard let interval = try arguments.double("--interval") else { return defaultValue }
+        guard let interval = try arguments.double(.interval) else { return defaultValue }
         guard interval > 0, interval <= 60 else {
             throw .usage(
-                "option '--interval' must be more than 0 and at most 60 seconds, not \(arguments.value("--interval") ?? "")",
+                "option '--interval' must be more than 0 and at most 60 seconds, not \(arguments.value(.interval) ?? "")",
                 command: arguments.command)
         }
         return interval
