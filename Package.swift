@@ -69,10 +69,11 @@ let package = Package(
         .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "Pedometry", dependencies: ["MotionMath"], swiftSettings: strict),
+        .target(name: "Barometry", swiftSettings: strict),
         .target(
             name: "BodyReadings",
             dependencies: [
-                "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "Pedometry", "Pulse",
+                "Barometry", "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "Pedometry", "Pulse",
                 "PulseSimulation", "ReadingFormats", "SystemSupport", "TextFormats",
             ],
             swiftSettings: strict
@@ -131,6 +132,9 @@ let package = Package(
             name: "bodyreadings-store-writer", dependencies: ["ReadingsStore", "Pulse", "Pedometry"],
             path: "Tests/Rigs/bodyreadings-store-writer", swiftSettings: strict),
         .target(
+            name: "BuildingRun", dependencies: ["Barometry", "MotionSimulation"], path: "Tests/Rigs/BuildingRun",
+            swiftSettings: strict),
+        .target(
             name: "SimulatedReadings",
             dependencies: ["ReadingsWeb", "Fusion", "MotionMath", "Pedometry", "Pulse", "ReadingsStore"],
             path: "Tests/Rigs/SimulatedReadings", swiftSettings: strict),
@@ -153,6 +157,10 @@ let package = Package(
         .executableTarget(
             name: "steps-bench", dependencies: ["Pedometry", "MotionMath", "BenchSupport"], path: "bench/StepsBench",
             swiftSettings: strict),
+        .executableTarget(
+            name: "altitude-bench",
+            dependencies: ["Barometry", "BuildingRun", "MotionSimulation", "MotionMath", "BenchSupport"],
+            path: "bench/AltitudeBench", swiftSettings: strict),
         .executableTarget(
             name: "double-text-bench", dependencies: ["TextFormats", "MotionMath", "BenchSupport"],
             path: "bench/DoubleTextBench", swiftSettings: strict),
@@ -185,6 +193,9 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "DocsTests", dependencies: ["SystemSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
+        .testTarget(
+            name: "BarometryTests", dependencies: ["Barometry", "BuildingRun", "MotionSimulation"],
+            swiftSettings: strict),
         .testTarget(
             name: "PedometryTests", dependencies: ["Pedometry", "MotionMath", "MotionSimulation", "TestSupport"], swiftSettings: strict),
         .testTarget(
