@@ -64,7 +64,7 @@ let package = Package(
             name: "Calibration", dependencies: ["MotionMath", "SystemSupport", "TextFormats"], swiftSettings: strict),
         .target(
             name: "ReadingFormats",
-            dependencies: ["MotionMath", "Fusion", "Pedometry", "Pulse", "SystemSupport", "TextFormats"],
+            dependencies: ["Barometry", "MotionMath", "Fusion", "Pedometry", "Pulse", "SystemSupport", "TextFormats"],
             swiftSettings: strict),
         .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),

@@ -9,6 +9,14 @@ import MotionMath
 /// between `Settings.liftDoorTime` s of doors at each end, standing. Flights are counted as a person would: one per
 /// floor taken by stairs; lifts, doors and weather count none.
 public struct BuildingWalk: Sendable {
+    /// The demo of `altitude --source sim` (4 minutes): standing, a walk, 2 floors up the stairs, a walk, the lift 2
+    /// floors down, a door slammed while standing, a walk, 1 floor down the stairs and back up.
+    public static let demo: [BuildingActivity] = [
+        .stand(10), .walk(20), .stairs(floors: 2), .walk(30), .stand(5), .lift(floors: -2), .walk(15),
+        .pressureStep(pascals: 40, decay: 1.5), .stand(20), .walk(20), .stairs(floors: -1), .walk(10),
+        .stairs(floors: 1), .walk(15), .stand(10),
+    ]
+
     /// The settings.
     public let settings: Settings
     /// The altitude over time, in time order, covering `0...duration`.
