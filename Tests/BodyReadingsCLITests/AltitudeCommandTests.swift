@@ -59,6 +59,37 @@ struct AltitudeCommandTests {
         #expect((try Self.jsonLines(short.stdout).summary["duration"] as? Double ?? 99) < 60)
     }
 
+    @Test("steps on a recording with a pressure column: the floors climbed while walking in the summary")
+    func stepsWithABarometer() throws {
+        // StepsCommandTests' walk (60 steps at 2 steps/s from 1 s) with 6 m climbed between 5 s and 29 s, and the
+        // same pressure climb before the walk (a lift): 2 floors, then none.
+        func recording(climb: (Double) -> Double) -> String {
+            let lines = StepsCommandTests.walk(steps: 60, rate: 50, withGyroscope: false).split(separator: "\n")
+            var rows = [lines[0] + ",pressure"]
+            for line in lines.dropFirst() {
+                let t = Double(line.split(separator: ",")[0]) ?? 0
+                rows.append(line + ",\(101.325 * exp(-climb(t) / (29.2712 * 288.15)))")
+            }
+            return rows.joined(separator: "\n") + "\n"
+        }
+        let directory = try TemporaryDirectory(prefix: "steps-floors")
+        let stairs = directory.file("stairs.csv")
+        try recording { t in 6 * min(1, max(0, (t - 5) / 24)) }.write(toFile: stairs, atomically: true, encoding: .utf8)
+        let lift = directory.file("lift.csv")
+        try recording { t in 6 * min(1, t / 0.8) }.write(toFile: lift, atomically: true, encoding: .utf8)
+        let climbed = try Self.jsonLines(runStream(["steps", stairs, "--format", "jsonl"]).stdout).summary
+        #expect(climbed["floors_ascended"] as? Int == 2, "\(climbed)")
+        #expect(climbed["floors_descended"] as? Int == 0, "\(climbed)")
+        let rode = try Self.jsonLines(runStream(["steps", lift, "--format", "jsonl"]).stdout).summary
+        #expect(rode["floors_ascended"] as? Int == 0, "\(rode)")
+        #expect(abs((rode["steps"] as? Int ?? 0) - 60) <= 2, "\(rode)")
+        let plain = directory.file("plain.csv")
+        try StepsCommandTests.walk(steps: 60, rate: 50, withGyroscope: false)
+            .write(toFile: plain, atomically: true, encoding: .utf8)
+        let none = try Self.jsonLines(runStream(["steps", plain, "--format", "jsonl"]).stdout).summary
+        #expect(none["floors_ascended"] == nil)
+    }
+
     @Test("errors: one line each, with the status of the table")
     func errors() throws {
         let directory = try TemporaryDirectory(prefix: "altitude")
