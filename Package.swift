@@ -64,15 +64,16 @@ let package = Package(
             name: "Calibration", dependencies: ["MotionMath", "SystemSupport", "TextFormats"], swiftSettings: strict),
         .target(
             name: "ReadingFormats",
-            dependencies: ["MotionMath", "Fusion", "Pedometry", "Pulse", "SystemSupport", "TextFormats"],
+            dependencies: ["Barometry", "MotionMath", "Fusion", "Pedometry", "Pulse", "SystemSupport", "TextFormats"],
             swiftSettings: strict),
         .target(name: "Pulse", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "PulseSimulation", dependencies: ["MotionMath"], swiftSettings: strict),
         .target(name: "Pedometry", dependencies: ["MotionMath"], swiftSettings: strict),
+        .target(name: "Barometry", swiftSettings: strict),
         .target(
             name: "BodyReadings",
             dependencies: [
-                "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "Pedometry", "Pulse",
+                "Barometry", "Sensors", "Calibration", "Fusion", "MotionMath", "MotionSimulation", "Pedometry", "Pulse",
                 "PulseSimulation", "ReadingFormats", "SystemSupport", "TextFormats",
             ],
             swiftSettings: strict
@@ -131,6 +132,9 @@ let package = Package(
             name: "bodyreadings-store-writer", dependencies: ["ReadingsStore", "Pulse", "Pedometry"],
             path: "Tests/Rigs/bodyreadings-store-writer", swiftSettings: strict),
         .target(
+            name: "BuildingRun", dependencies: ["Barometry", "MotionSimulation"], path: "Tests/Rigs/BuildingRun",
+            swiftSettings: strict),
+        .target(
             name: "SimulatedReadings",
             dependencies: ["ReadingsWeb", "Fusion", "MotionMath", "Pedometry", "Pulse", "ReadingsStore"],
             path: "Tests/Rigs/SimulatedReadings", swiftSettings: strict),
@@ -156,6 +160,10 @@ let package = Package(
         .executableTarget(
             name: "fusion-bench", dependencies: ["Fusion", "MotionMath", "BenchSupport"], path: "bench/FusionBench",
             swiftSettings: strict),
+        .executableTarget(
+            name: "altitude-bench",
+            dependencies: ["Barometry", "BuildingRun", "MotionSimulation", "MotionMath", "BenchSupport"],
+            path: "bench/AltitudeBench", swiftSettings: strict),
         .executableTarget(
             name: "double-text-bench", dependencies: ["TextFormats", "MotionMath", "BenchSupport"],
             path: "bench/DoubleTextBench", swiftSettings: strict),
@@ -188,6 +196,9 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "DocsTests", dependencies: ["SystemSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"], swiftSettings: strict),
+        .testTarget(
+            name: "BarometryTests", dependencies: ["Barometry", "BuildingRun", "MotionSimulation"],
+            swiftSettings: strict),
         .testTarget(
             name: "PedometryTests", dependencies: ["Pedometry", "MotionMath", "MotionSimulation", "TestSupport"], swiftSettings: strict),
         .testTarget(

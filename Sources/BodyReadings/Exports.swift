@@ -1,6 +1,9 @@
 // The names of the layers below that the public API of BodyReadings is spelled in, re-exported one by one so that
 // `import BodyReadings` is all a client of `MotionManager` or `Pipeline` needs. Everything else of those layers is
 // imported by name where it is used.
+@_exported import struct Barometry.Altimeter
+@_exported import struct Barometry.AltitudeReading
+@_exported import struct Barometry.FlightCounter
 @_exported import struct Calibration.CalibrationFile
 @_exported import enum Calibration.CalibrationFileError
 @_exported import struct Calibration.CalibrationStore

@@ -44,6 +44,9 @@ public struct SyntheticGait: Sendable {
     public var gap: ClosedRange<Double>? = nil
     /// Fixes the step times, the orientation, the jitter and the noise.
     public var seed: UInt64 = 0
+    /// The step times to take instead of `steps` at `cadence` from `lead` (a `BuildingWalk`'s, with its pauses);
+    /// the signal's step period stays 1 / `cadence`. Nil (default): the scheduled walk.
+    public var stepTimes: [Double]?
 
     /// A walk with the defaults above, changed by the arguments.
     public init(
@@ -69,8 +72,11 @@ public struct SyntheticGait: Sendable {
     public func generate() -> (samples: [(time: Double, acceleration: Vector3)], stepTimes: [Double]) {
         var random = SeededGenerator(seed: seed)
         let period = 1 / cadence
-        let stepTimes = StepSchedule.times(
-            start: lead, count: max(1, steps), cadence: cadence, variability: 0.02, using: &random)
+        let given = self.stepTimes.flatMap { $0.isEmpty ? nil : $0 }
+        let stepTimes =
+            given
+            ?? StepSchedule.times(
+                start: lead, count: max(1, steps), cadence: cadence, variability: 0.02, using: &random)
         let rotation = RandomRotation.make(&random)
         let duration = stepTimes[stepTimes.count - 1] + tail
         let impact = running ? 10.0 : 3.0

@@ -57,6 +57,8 @@ struct ExitStatusTableTests {
         Case(status: 0, arguments: ["record", "@out.csv", "--source", "sim", "--fast", "--count", "3"]),
         Case(status: 0, arguments: ["calibrate", "show"]),
         Case(status: 0, arguments: ["benchmark", "--help"]),
+        Case(status: 0, arguments: ["altitude", "@p.csv"], files: ["p.csv": "t,pressure\n0,101.3\n0.04,101.3\n"]),
+        Case(status: 69, arguments: ["altitude", "--source", "iio"]),
         Case(status: 1, arguments: ["available", "--uri", "xml:@empty.xml"], files: ["empty.xml": CLIFixtureXML.empty]),
         Case(status: 1, arguments: ["info", "--uri", "xml:@empty.xml"], files: ["empty.xml": CLIFixtureXML.empty]),
         Case(status: 1, arguments: ["history", "steps"]),

@@ -55,7 +55,7 @@ public struct SensorCalibration: Sendable {
         case .accelerometer: return file.accelerometer != nil ? true : nil
         case .gyroscope: return file.gyroscope != nil ? true : nil
         case .magnetometer: return file.magnetometer != nil ? true : nil
-        case .stepCount, .activity, .ppg: return nil
+        case .stepCount, .activity, .ppg, .pressure: return nil
         }
     }
 
@@ -74,7 +74,7 @@ public struct SensorCalibration: Sendable {
                 if let gyroscope { corrected.value = gyroscope.corrected(reading.value) }
             case .magnetometer:
                 if let magnetometer { corrected.value = magnetometer.corrected(reading.value) }
-            case .stepCount, .activity, .ppg:
+            case .stepCount, .activity, .ppg, .pressure:
                 break
             }
             return corrected

@@ -74,7 +74,7 @@ public final class HealthReadings: @unchecked Sendable {
         reading.t += offset
         latest = max(latest, reading.t)
         switch reading.kind {
-        case .accelerometer, .stepCount, .activity:
+        case .accelerometer, .stepCount, .activity, .pressure:
             guard stepProcessor != nil, steps != nil || stepUpdates != nil else { return }
             stepAssembler.push(reading, into: &scratch)
             // Through the optional in place: a copy of the detector would copy its buffers at every reading.

@@ -72,7 +72,7 @@ final class MotionCapture: @unchecked Sendable {
             case .accelerometer: raw.0.publish(AccelerometerData(timestamp: reading.t, acceleration: reading.value))
             case .gyroscope: raw.1.publish(GyroData(timestamp: reading.t, rotationRate: reading.value))
             case .magnetometer: raw.2.publish(MagnetometerData(timestamp: reading.t, magneticField: reading.value))
-            case .stepCount, .activity, .ppg: break
+            case .stepCount, .activity, .ppg, .pressure: break
             }
         }
         // The filter runs on every sample, even when only raw updates are wanted, so that device motion started

@@ -11,6 +11,8 @@ struct PedometerAccumulator: Sendable {
     private var cadence = 0.0
     private var activeTime = 0.0
     private var activeSteps = 0
+    /// Floors up and down; nil before a step with a barometer.
+    private var floors: (ascended: Int, descended: Int)?
 
     init(stepLength: Double) {
         self.stepLength = stepLength
@@ -29,11 +31,16 @@ struct PedometerAccumulator: Sendable {
             steps += 1
             cadence = step.cadence
         }
+        if let change = update.floors {
+            let sum = floors ?? (0, 0)
+            floors = (sum.ascended + max(0, change), sum.descended + max(0, -change))
+        }
         let pace = activeSteps > 0 ? activeTime / (Double(activeSteps) * stepLength) : nil
         return PedometerData(
             startDate: first ?? update.timestamp, endDate: last ?? update.timestamp, numberOfSteps: steps,
             distance: Double(steps) * stepLength, currentCadence: cadence / 60, averageActivePace: pace,
-            tentativeSteps: update.tentativeSteps)
+            tentativeSteps: update.tentativeSteps, floorsAscended: floors?.ascended,
+            floorsDescended: floors?.descended)
     }
 }
 

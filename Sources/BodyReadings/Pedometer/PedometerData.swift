@@ -22,6 +22,12 @@ public struct PedometerData: Sendable, Hashable {
     /// and its counted steps follow at once, from its first; when the motion turns out to be no walk they are
     /// withdrawn and this goes down without steps following. Always 0 with a hardware step counter.
     public var tentativeSteps: Int
+    /// Floors climbed up while walking since the updates started (CoreMotion's `floorsAscended`): a floor is
+    /// `FlightCounter.Settings.floorHeight` (3 m) of the barometer's altitude between steps; lifts and pressure
+    /// changes at rest count none. Nil when the source has no barometer.
+    public var floorsAscended: Int?
+    /// Floors walked down since the updates started; nil when the source has no barometer.
+    public var floorsDescended: Int?
 
     /// The count to show a person now, within 1 s of the steps: `numberOfSteps + tentativeSteps`. It may go down
     /// (tentative steps withdrawn); `numberOfSteps` is the count of record.
@@ -30,7 +36,7 @@ public struct PedometerData: Sendable, Hashable {
     /// Data with the given fields (units as documented on the properties).
     public init(
         startDate: Double, endDate: Double, numberOfSteps: Int, distance: Double, currentCadence: Double,
-        averageActivePace: Double?, tentativeSteps: Int = 0
+        averageActivePace: Double?, tentativeSteps: Int = 0, floorsAscended: Int? = nil, floorsDescended: Int? = nil
     ) {
         self.startDate = startDate
         self.endDate = endDate
@@ -39,5 +45,7 @@ public struct PedometerData: Sendable, Hashable {
         self.currentCadence = currentCadence
         self.averageActivePace = averageActivePace
         self.tentativeSteps = tentativeSteps
+        self.floorsAscended = floorsAscended
+        self.floorsDescended = floorsDescended
     }
 }

@@ -1,8 +1,8 @@
 import Sensors
 
-/// Picks the readings a step count needs from a source's readings: the accelerometer for the step detector, the
-/// count and activity of a hardware step counter, each kind in time order (a reading that does not move its kind's
-/// time forward is dropped and counted). The pipeline over it runs a `StepProcessor`.
+/// Picks the readings a step count needs from a source's readings: the accelerometer for the step detector, the count
+/// and activity of a hardware step counter, the barometer for the flights climbed, each kind in time order (a reading
+/// that does not move its kind's time forward is dropped and counted). The pipeline over it runs a `StepProcessor`.
 public struct StepAssembler: SampleAssembler {
     public private(set) var droppedReadings = 0
     private var lastTimes: [SensorReading.Kind: Double] = [:]
@@ -11,7 +11,7 @@ public struct StepAssembler: SampleAssembler {
 
     public mutating func push(_ reading: SensorReading, into output: inout [SensorReading]) {
         switch reading.kind {
-        case .accelerometer, .stepCount, .activity: break
+        case .accelerometer, .stepCount, .activity, .pressure: break
         case .gyroscope, .magnetometer, .ppg: return
         }
         if let last = lastTimes[reading.kind], reading.t <= last {

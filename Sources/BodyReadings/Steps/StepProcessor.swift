@@ -1,3 +1,4 @@
+import Barometry
 import MotionMath
 import Pedometry
 import Sensors
@@ -5,8 +6,9 @@ import Sensors
 /// The pipeline stage of steps: the step detector on accelerometer readings (software counter), or the polled
 /// count and activity of a hardware step counter (`CountedSteps`), emitting a `StepUpdate` for every step counted
 /// (in time order) and, from the software detector, for every change of the tentative steps pending before a walk
-/// is recognised (`StepEvent`). Readings of the other kinds are ignored, so the processor can take every reading of
-/// a shared capture.
+/// is recognised (`StepEvent`). With a barometer (`.pressure` readings) it also runs the `Altimeter` and counts the
+/// flights climbed while walking (`FlightCounter`, fed every counted step); the updates then carry the floors.
+/// Readings of the other kinds are ignored, so the processor can take every reading of a shared capture.
 public struct StepProcessor: ReadingProcessor {
     /// The counter this processor counts with.
     public let counter: StepCounter
@@ -17,11 +19,22 @@ public struct StepProcessor: ReadingProcessor {
 
     /// A processor counting with `counter`; `settings` configure the software detector (and the running cadence
     /// of both).
-    public init(counter: StepCounter, settings: StepDetector.Settings = StepDetector.Settings()) {
+    public init(
+        counter: StepCounter, settings: StepDetector.Settings = StepDetector.Settings(),
+        flights: FlightCounter.Settings = FlightCounter.Settings()
+    ) {
         self.counter = counter
+        self.flights = FlightCounter(settings: flights)
         detector = StepDetector(settings: settings)
         counted.runningCadence = settings.runningCadence
     }
+
+    /// The altimeter on the barometer's readings.
+    public private(set) var altimeter = Altimeter()
+    /// The flights climbed while walking.
+    public private(set) var flights: FlightCounter
+    /// The altimeter's reading of the latest pressure reading; nil before one (no barometer).
+    public private(set) var altitude: AltitudeReading?
 
     /// The times of the first and the last reading counted with, s; nil before the first.
     public private(set) var span: (first: Double, last: Double)?
@@ -69,10 +82,20 @@ public struct StepProcessor: ReadingProcessor {
             }
         case (.hardware, .activity):
             counted.updateActivity(still: input.value.x, walking: input.value.y, running: input.value.z)
+        case (_, .pressure):
+            let temperature = input.value.y.isNaN ? nil : input.value.y
+            guard let reading = altimeter.update(time: input.t, pressure: input.value.x, temperature: temperature)
+            else { return }
+            altitude = reading
+            flights.addAltitude(time: reading.time, altitude: reading.relativeAltitude)
+            return
         default:
             return
         }
         span = (span?.first ?? input.t, input.t)
-        for update in found { try emit(update) }
+        for var update in found {
+            if let step = update.step, altitude != nil { update.floors = flights.addStep(time: step.time) }
+            try emit(update)
+        }
     }
 }

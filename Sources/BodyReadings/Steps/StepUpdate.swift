@@ -15,11 +15,16 @@ public struct StepUpdate: Sendable, Hashable, Timestamped {
     /// goes down when they are withdrawn: the walk was recognised (its counted steps, from its first, follow at
     /// once) or the motion was no walk.
     public var tentativeSteps: Int
+    /// The floors this update's step completed while walking (`FlightCounter`): positive climbed, negative
+    /// descended, mostly 0; nil without a barometer and on updates without a counted step.
+    public var floors: Int?
 
-    /// An update at `timestamp` with the counted `step`, if any, and `tentativeSteps` pending.
-    public init(timestamp: Double, step: Step?, tentativeSteps: Int) {
+    /// An update at `timestamp` with the counted `step`, if any, `tentativeSteps` pending and the `floors` its step
+    /// completed.
+    public init(timestamp: Double, step: Step?, tentativeSteps: Int, floors: Int? = nil) {
         self.timestamp = timestamp
         self.step = step
         self.tentativeSteps = tentativeSteps
+        self.floors = floors
     }
 }

@@ -35,12 +35,14 @@ enum StepsCommand {
             steps. Stops on Ctrl-C or SIGTERM, after --duration or --count, or when stdout is closed.
 
             FILE: the recording format (t,accel_x,accel_y,accel_z,anglvel_x,…) or accelerometer only, \
-            t,accel_x,accel_y,accel_z (seconds, m/s²); other columns are ignored; rows whose accelerometer fields \
+            t,accel_x,accel_y,accel_z (seconds, m/s²); other columns are ignored but a barometer's pressure (kPa) \
+            and temperature (°C), which add the floors climbed to the summary; rows whose accelerometer fields \
             are empty (PPG rows) have no sample.
 
             OUTPUT: one row per step, t,steps,cadence,activity: the step's time (s), the running count, the \
             cadence (steps/min) and walking or running. --format jsonl ends with \
-            {"summary":{"steps":N,"duration":…,"cadence":…,"counter":"software|hardware"}}, also after Ctrl-C \
+            {"summary":{"steps":N,"duration":…,"cadence":…,"counter":"software|hardware"}} (with a barometer also \
+            "floors_ascended" and "floors_descended"), also after Ctrl-C \
             (cadence: the mean while walking). A step is reported up to about 1 s after it happened (the first \
             steps of a walk when the walk is recognised, with their own times). The live line on a terminal shows \
             those first steps within 1 s, marked ~ and tentative until the walk's counted steps replace them \
@@ -133,6 +135,10 @@ enum StepsCommand {
                 if let span = pipeline.processor.span {
                     summary.observe(time: span.first)
                     summary.observe(time: span.last)
+                }
+                let flights = pipeline.processor.flights
+                if pipeline.processor.altitude != nil {
+                    summary.floors = (flights.floorsAscended, flights.floorsDescended)
                 }
             }, emergency: emergency)
         let detector = pipeline.processor.detector

@@ -10,6 +10,7 @@ enum CommandRegistry {
         RecordCommand.command,
         FuseCommand.command,
         StepsCommand.command,
+        AltitudeCommand.command,
         HeartRateCommand.command,
         CalibrateCommand.command,
         HistoryCommand.command,

@@ -1,7 +1,9 @@
-/// The options only one command takes: `steps`, `record`, `fuse`, `calibrate`, `history` and `benchmark`.
+/// The options only one command takes: `steps`, `altitude`, `record`, `fuse`, `calibrate`, `history` and `benchmark`.
 extension OptionSpec {
     static let height = OptionSpec(
         ["--height"], value: "METRES", kind: .number, help: "The walker's height, for the distance (default 1.70).")
+    static let floorHeight = OptionSpec(
+        ["--floor-height"], value: "METRES", kind: .number, help: "The height of a floor (default 3).")
     static let stepLength = OptionSpec(
         ["--step-length"], value: "METRES", kind: .number,
         help: "The distance of one step (default 0.414 × height, 0.70 m at 1.70 m).")

@@ -43,6 +43,9 @@ public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertibl
         case pulse
         /// An accelerometer recording for steps: t and the accelerometer columns (`AccelerometerRecordingReader`).
         case accelerometer
+        /// A barometer's recording for the altimeter: t, pressure and optionally temperature
+        /// (`PressureRecordingReader`).
+        case pressure
     }
 
     /// The file path, or `<stdin>`.
@@ -72,6 +75,8 @@ public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertibl
         case .accelerometer:
             "t," + AccelerometerRecordingReader.columns.joined(separator: ",")
                 + " (the recording format, or the accelerometer alone)"
+        case .pressure:
+            "t,pressure (kPa) and optionally temperature (°C)"
         }
     }
 

@@ -3,11 +3,13 @@ import TextFormats
 
 /// What the steps output's summary line says (`{"summary":{"steps":N,"duration":…,"cadence":…,"counter":…}}`),
 /// accumulated over a run.
-public struct StepsSummary: EventSummary, Sendable, Equatable {
+public struct StepsSummary: EventSummary, Sendable {
     /// Steps written.
     public private(set) var steps = 0
     /// The counter that counted them: `hardware` or `software`.
     public var counter: String
+    /// Floors climbed up and down while walking, when the input had a barometer; nil (not in the summary) without.
+    public var floors: (ascended: Int, descended: Int)?
     private var cadenceSum = 0.0
     private var first: Double?
     private var last: Double?
@@ -34,6 +36,9 @@ public struct StepsSummary: EventSummary, Sendable, Equatable {
             ("steps", .number(Double(steps))), ("duration", .number(duration)),
             ("cadence", cadence.map(JSONValue.number) ?? .null), ("counter", .string(counter)),
         ]
+            + (floors.map {
+                [("floors_ascended", .number(Double($0.ascended))), ("floors_descended", .number(Double($0.descended)))]
+            } ?? [])
     }
 
     /// Counts a step written.

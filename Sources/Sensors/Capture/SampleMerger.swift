@@ -42,7 +42,7 @@ public struct SampleMerger: Sendable {
             droppedReadings += Self.append(reading, to: &accelerometer, capacity: capacity)
         case .magnetometer:
             droppedReadings += Self.append(reading, to: &magnetometer, capacity: capacity)
-        case .stepCount, .activity, .ppg:
+        case .stepCount, .activity, .ppg, .pressure:
             return
         }
         drain(into: &output, force: false)

@@ -23,6 +23,9 @@ public struct SensorReading: Sendable, Equatable {
         /// (`PPGLight`); NaN for an LED the sensor does not have. Raw intensity *falls* at systole (more blood, more
         /// light absorbed): whoever wants the pulse wave (rising at systole) negates it.
         case ppg
+        /// A barometer: `x` the pressure, kPa (IIO's unit); `y` the sensor's temperature, °C, NaN when it has none;
+        /// `z` 0.
+        case pressure
 
         /// The readings of the motion sensors: accelerometer, gyroscope, magnetometer.
         public static let motion: Set<Kind> = [.accelerometer, .gyroscope, .magnetometer]

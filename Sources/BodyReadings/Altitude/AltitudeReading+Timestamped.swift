@@ -1,0 +1,5 @@
+import Barometry
+
+extension AltitudeReading: Timestamped {
+    public var timestamp: Double { time }
+}

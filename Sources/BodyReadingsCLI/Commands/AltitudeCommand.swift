@@ -1,0 +1,97 @@
+import BodyReadings
+import ReadingFormats
+
+/// `bodyreadings altitude [FILE|-]`: relative altitude from a barometer and the floors climbed while walking, from a
+/// recording or the simulated building.
+enum AltitudeCommand {
+    static let command = Command(spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "altitude",
+        overview: "Relative altitude from a barometer, and the floors climbed while walking.",
+        positionals: [
+            PositionalSpec(
+                "file", help: "A recording t,pressure[,temperature] to read ('-' for stdin); without it, --source.",
+                optional: true, kind: .file)
+        ],
+        options: [
+            .source, .seed,
+            .duration.described("Stop after this many seconds of input."),
+            .floorHeight,
+            .format,
+        ],
+        discussion: """
+            FILE: a CSV whose header holds t (s) and pressure (kPa, IIO's unit), optionally temperature (°C, the \
+            sensor's); other columns are ignored. --source sim: a simulated BMP280 and accelerometer in a building \
+            (4 minutes: stairs 2 floors up, the lift 2 down, a door slam, 1 floor down and up again), computed at \
+            once.
+
+            OUTPUT: one row per pressure sample, t,pressure,relative_altitude: the time (s), the filtered pressure \
+            (kPa) and the height above the first sample (m, by the barometric formula at the sensor's \
+            temperature, or 15 °C without one; weather moves it too, ≈ 8 m per hPa). --format jsonl ends with \
+            {"summary":{"samples":N,"duration":…,"relative_altitude":…,"floors_ascended":N,"floors_descended":N}}: \
+            a floor (--floor-height) counts only when climbed while walking (the step detector's steps on the \
+            accelerometer), never in a lift or from a door at rest; the floors are null for a recording (no \
+            accelerometer).
+
+            EXAMPLES:
+              bodyreadings altitude --source sim --format jsonl
+              bodyreadings altitude pressure.csv > altitude.csv
+
+            EXIT STATUS: 0 done; 64 bad option; 65 malformed recording (the message names the line); 69 a live \
+            source (a barometer's live capture is not supported yet); 74 file not readable.
+            """
+    )
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let duration = try arguments.double(.duration, in: 0.000_001...1e9)
+        var flights = FlightCounter.Settings()
+        flights.floorHeight = try arguments.double(.floorHeight, in: 0.5...10) ?? flights.floorHeight
+        let live = arguments.positionals.isEmpty
+        let chosen = try arguments.choice(.format)
+        let format = chosen ?? (live && console.outputIsTerminal ? "human" : "csv")
+        let settings = PipelineSettings(captureInterval: 0.1, duration: duration, log: console.captureLog)
+        let processor = AltitudeProcessor(flights: flights)
+
+        if let path = arguments.positionals.first {
+            try SourceOptions.refuseBesideFile(arguments)
+            let reader = try PressureRecordingReader(RecordingSource(argument: path))
+            var pipeline = Pipeline(
+                input: PressureRecordingInput(reader: reader), processor: processor, settings: settings)
+            let report = try execute(&pipeline, format: format, console: console)
+            if report.elements == 0 { console.warning("\(reader.source) has a header but no pressure samples") }
+            return .ok
+        }
+        switch try SourceOptions.specification(arguments) {
+        case .simulated(let seed, _):
+            var pipeline = Pipeline(input: SimulatedBuildingInput(seed: seed), processor: processor, settings: settings)
+            _ = try execute(&pipeline, format: format, console: console)
+            return .ok
+        default:
+            throw CLIError(
+                "a barometer's live capture is not supported yet; read a recording (t,pressure[,temperature]) or "
+                    + "use '--source sim'", exitCode: .unavailable)
+        }
+    }
+
+    /// Runs `pipeline` into the consumer `format` names; the summary gets the floors from the processor.
+    static func execute<Input: PipelineInput>(
+        _ pipeline: inout Pipeline<Input, AltitudeProcessor>, format: String, console: Console
+    ) throws -> PipelineReport {
+        let (report, _) = try EventOutput.run(
+            &pipeline, format: format, count: nil, console: console,
+            live: LiveAltitudeConsumer(console: console, count: nil), summary: AltitudeSummary(),
+            row: { ($0.time, $0) },
+            amend: { pipeline, summary in
+                summary.floorsAscended = pipeline.processor.floors?.ascended
+                summary.floorsDescended = pipeline.processor.floors?.descended
+            }, emergency: {})
+        let rejected = pipeline.processor.steps.altimeter.rejectedSamples
+        if rejected > 0 {
+            console.warning(
+                "\(rejected) of \(report.elements) readings had a pressure not above 0 kPa or a temperature not a "
+                    + "number: skipped; check the recording's units (pressure in kPa)")
+        }
+        return report
+    }
+}
