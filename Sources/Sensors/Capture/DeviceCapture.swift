@@ -192,10 +192,17 @@ final class DeviceCapture: @unchecked Sendable {
         configuration.log(.info(text + " (from \(claim.path ?? "its claim file"))"))
     }
 
+    /// The capture's own context. A local context is read from sysfs as a whole: a device unplugged while it is
+    /// read fails it with ENOENT, which is this device vanishing when its directory is gone.
     private func openContext() throws(CaptureError) -> Context {
         do {
             return try Context(uri: uri)
         } catch {
+            if Self.isVanish(error.errno, local: isLocalContext, directoryExists: {
+                FileManager.default.fileExists(atPath: sysfsDirectory)
+            }) {
+                throw removed
+            }
             throw CaptureError(SensorError(error, uri: uri))
         }
     }
