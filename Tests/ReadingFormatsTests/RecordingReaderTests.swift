@@ -83,7 +83,8 @@ import Testing
         for sample in samples { try writer.write(sample) }
         try writer.flush()
         var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
+        // Close-on-exec: a child another test spawns meanwhile must not hold the write end (no end of file).
+        #expect(pipe(&fds) == 0 && fds.allSatisfy { fcntl($0, F_SETFD, FD_CLOEXEC) == 0 })
         let text = bytes
         let writeEnd = fds[1]
         let feeder = Thread {

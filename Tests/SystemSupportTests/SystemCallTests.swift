@@ -23,9 +23,11 @@ import Testing
     }
 
     /// A pipe holds 64 KiB: a 1 MiB write completes only through many short writes while a reader drains it.
+    /// (The pipe is close-on-exec: a child that another test spawns meanwhile would otherwise hold its write end,
+    /// and the reader would see the end of the data only when that child exits.)
     @Test func writeAllContinuesAfterShortWrites() throws {
         var ends: [Int32] = [-1, -1]
-        #expect(pipe(&ends) == 0)
+        #expect(pipe(&ends) == 0 && ends.allSatisfy { fcntl($0, F_SETFD, FD_CLOEXEC) == 0 })
         let readEnd = ends[0]
         let bytes = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         let received = Received()
@@ -56,7 +58,7 @@ import Testing
         #expect(sigaction(SIGUSR2, &action, &previous) == 0)
         defer { sigaction(SIGUSR2, &previous, nil) }
         var ends: [Int32] = [-1, -1]
-        #expect(pipe(&ends) == 0)
+        #expect(pipe(&ends) == 0 && ends.allSatisfy { fcntl($0, F_SETFD, FD_CLOEXEC) == 0 })
         defer {
             close(ends[0])
             close(ends[1])
