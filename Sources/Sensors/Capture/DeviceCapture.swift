@@ -60,9 +60,9 @@ final class DeviceCapture: @unchecked Sendable {
 
     /// `/sys/bus/iio/devices/iio:deviceN`: where a local device's attributes live.
     var sysfsDirectory: String { "/sys/bus/iio/devices/" + deviceID }
-    /// Whether the capture's context is the local one (its devices are in `sysfsDirectory`); set on the capture
-    /// thread once the context is open, and read only there.
-    private var isLocalContext = false
+    /// Whether the capture's context is the local one (its devices are in `sysfsDirectory`): discovery's URI, which
+    /// names a local context `local:`. Known before the context opens, so that a failure to open it can be judged.
+    private var isLocalContext: Bool { uri.hasPrefix("local:") }
 
     /// Starts the thread and waits until capture runs (the first refill is armed) or failed to start.
     func start() throws(CaptureError) {
@@ -140,7 +140,6 @@ final class DeviceCapture: @unchecked Sendable {
         var failure: CaptureError?
         do throws(CaptureError) {
             let context = try openContext()
-            isLocalContext = context.isLocal
             // Claimed before the first write and given up after the restorer ran (defers run last-declared first).
             let claim = try DeviceClaim(
                 context: context, deviceID: deviceID, role: sensors.isEmpty ? "steps" : nil, label: label)
@@ -198,11 +197,7 @@ final class DeviceCapture: @unchecked Sendable {
         do {
             return try Context(uri: uri)
         } catch {
-            if Self.isVanish(error.errno, local: isLocalContext, directoryExists: {
-                FileManager.default.fileExists(atPath: sysfsDirectory)
-            }) {
-                throw removed
-            }
+            if isVanish(error.errno) { throw removed }
             throw CaptureError(SensorError(error, uri: uri))
         }
     }
@@ -282,11 +277,7 @@ final class DeviceCapture: @unchecked Sendable {
     /// set up: libiio writing `buffer/watermark` for a hub that just went). `attribute`: what was being written, nil
     /// for a read.
     func wrap(_ error: IIOError, writing attribute: String?) -> CaptureError {
-        if Self.isVanish(error.errno, local: isLocalContext, directoryExists: {
-            FileManager.default.fileExists(atPath: sysfsDirectory)
-        }) {
-            return error.errno == .noSuchDevice ? vanished(error) : removed
-        }
+        if isVanish(error.errno) { return error.errno == .noSuchDevice ? vanished(error) : removed }
         switch error.errno {
         case .permissionDenied, .notPermitted:
             let what = attribute.map { "cannot write \($0) of \(label)" } ?? "cannot read \(label)"
@@ -306,6 +297,11 @@ final class DeviceCapture: @unchecked Sendable {
         case .noSuchFileOrDirectory: return local && !directoryExists()
         default: return false
         }
+    }
+
+    /// Whether a failure with `errno` means this device went away (`isVanish(_:local:directoryExists:)`).
+    private func isVanish(_ errno: IIOErrno) -> Bool {
+        Self.isVanish(errno, local: isLocalContext) { FileManager.default.fileExists(atPath: sysfsDirectory) }
     }
 
     /// The device went away while streaming, as `error` says.
