@@ -47,4 +47,34 @@ struct OptionDeclarationTests {
         #expect(declared["steps --counter"] == ["auto", "hardware", "software"])
         #expect(declared["serve --qos"] == ["0", "1"])
     }
+
+    /// A number's default is declared, not written into the help: the help shows the declared one, and an option
+    /// not given answers it.
+    @Test(arguments: specs.map(\.name))
+    func numericDefaultsAreDeclared(command: String) throws {
+        let spec = try #require(Self.specs.first { $0.name == command })
+        let parsed = try parse(command, spec.positionals.isEmpty ? [] : ["x"])
+        for option in spec.options {
+            #expect(
+                option.summary.range(of: #"\(default [0-9]"#, options: .regularExpression) == nil,
+                "\(command) \(option.name): a default written in the help instead of declared")
+            guard let value = option.defaultValue else { continue }
+            #expect(option.help.contains("(default \(value))"), "\(command) \(option.name): the help hides its default")
+            switch option.kind {
+            case .number: #expect(try parsed.number(option) == Double(value), "\(command) \(option.name)")
+            case .wholeNumber: #expect(try parsed.wholeNumber(option) == Int(value), "\(command) \(option.name)")
+            case .choice: #expect(try parsed.choice(option) == value, "\(command) \(option.name)")
+            default: Issue.record("\(command) \(option.name): a default for a \(option.kind) option")
+            }
+        }
+    }
+
+    @Test func aGivenValueWinsOverTheDefaultAndAnUndeclaredOneIsAnError() throws {
+        #expect(try parse("serve", []).number(.captureInterval) == 0.1)
+        #expect(try parse("serve", ["--capture-interval", "0.02"]).number(.captureInterval) == 0.02)
+        #expect(try parse("fuse", []).number(.interval) == 0)
+        #expect(try parse("stream", []).number(.interval) == 0.1)
+        #expect(throws: CLIError.self) { try parse("stream", []).number(.duration) }
+    }
+
 }

@@ -46,7 +46,7 @@ enum AltitudeCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let duration = try arguments.double(.duration, in: 0.000_001...1e9)
         var flights = FlightCounter.Settings()
-        flights.floorHeight = try arguments.double(.floorHeight, in: 0.5...10) ?? flights.floorHeight
+        flights.floorHeight = try arguments.number(.floorHeight, in: 0.5...10)
         let live = arguments.positionals.isEmpty
         let chosen = try arguments.choice(.format)
         let format = chosen ?? (live && console.outputIsTerminal ? "human" : "csv")

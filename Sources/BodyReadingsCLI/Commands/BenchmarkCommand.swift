@@ -35,7 +35,7 @@ enum BenchmarkCommand {
                 """
         ),
         run: { arguments, console in
-            let seconds = try arguments.double(.seconds, in: 0.01...3600) ?? 3
+            let seconds = try arguments.number(.seconds, in: 0.01...3600)
             let trajectory = Trajectory.generate()
             let six = measure(trajectory.sixD, seconds: seconds)
             let nine = measure(trajectory.nineD, seconds: seconds)

@@ -15,7 +15,7 @@ extension CalibrateCommand {
         // 1. Options and source.
         let specification = try SourceOptions.specification(arguments)
         let target = try arguments.double(.duration, in: 0.5...3600)
-        let timeout = try arguments.double(.timeout, in: 1...86_400) ?? defaultTimeouts[action] ?? 60
+        let timeout = try timeout(for: action, arguments)
         let source = try SourceOptions.open(specification, environment: console.environment)
         try StreamCommand.requireDeviceMotion(source.info, command: "calibrate")
         if action == "magnetometer", !source.info.hasMagnetometer {
@@ -26,7 +26,7 @@ extension CalibrateCommand {
         // 2. Collect until the procedure ends (count: 1 ends the session), the timeout passes, or a signal.
         var procedure: any GuidedProcedure
         switch action {
-        case "gyro": procedure = GuidedGyroscope(stillSeconds: target ?? 5)
+        case "gyro": procedure = target.map { GuidedGyroscope(stillSeconds: $0) } ?? GuidedGyroscope()
         case "accel":
             procedure = arguments.has(.free) ? GuidedFreePoses() : GuidedAccelerometer(level: arguments.has(.level))
         default: procedure = GuidedMagnetometer(longestSeconds: min(target ?? timeout, timeout))

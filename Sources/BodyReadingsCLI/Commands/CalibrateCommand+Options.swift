@@ -36,7 +36,7 @@ extension CalibrateCommand {
                 [.duration, .timeout, .free], for: "a recording (replay:FILE): it is for a live source")
             return
         }
-        let timeout = try arguments.double(.timeout, in: 1...86_400) ?? defaultTimeouts[action] ?? 60
+        let timeout = try timeout(for: action, arguments)
         if let duration = try arguments.double(.duration, in: 0.5...3600), duration > timeout {
             let given = arguments.has(.timeout)
                 ? "--timeout \(arguments.value(.timeout) ?? "")" : "the default timeout of \(format(timeout, 0)) s"
@@ -45,4 +45,10 @@ extension CalibrateCommand {
                     + "give up first; shorten --duration or raise --timeout", command: "calibrate")
         }
     }
+
+    /// `--timeout`, or the action's default: the sample-time limit of a guided session, s.
+    static func timeout(for action: String, _ arguments: ParsedArguments) throws(CLIError) -> Double {
+        try arguments.double(.timeout, in: 1...86_400) ?? defaultTimeouts[action, default: 60]
+    }
+
 }

@@ -25,7 +25,9 @@ enum CalibrateCommand {
                 .seed,
                 .uri,
                 .duration.described(
-                    "Live: gyro, how long to stay still (default 5); magnetometer, longest rotation (default 90)."),
+                    "Live: gyro, how long to stay still (default: "
+                        + "\(FixedDecimal.readable(GuidedGyroscope().stillSeconds)) s); magnetometer, longest "
+                        + "rotation (default: until --timeout)."),
                 .timeout,
                 .sensor,
                 .calibration.described("Read and write this calibration file instead of the per-user store."),

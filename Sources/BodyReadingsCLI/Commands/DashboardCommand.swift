@@ -24,7 +24,7 @@ enum DashboardCommand {
                 "serve or serve:SOCKET (a running 'bodyreadings serve'; the default when one runs), iio (this "
                     + "machine's sensors, the default otherwise; see --uri), sim (the simulated IMU) or replay:FILE."),
             .uri, .seed, .fast,
-            .interval.described("Seconds between motion updates (0.01 to 10, default 0.1)."),
+            .interval.described("Seconds between motion updates, 0.01 to 10."),
             .counter,
         ] + CalibrationOptions.all,
         discussion: """
@@ -79,7 +79,7 @@ enum DashboardCommand {
                 "\(option.name) applies to sensors read here; the service calibrates and counts steps itself",
                 command: "dashboard")
         }
-        let interval = try arguments.double(.interval, in: ReadingsWebRoutes.motionIntervals) ?? 0.1
+        let interval = try arguments.number(.interval, in: ReadingsWebRoutes.motionIntervals)
         return Request(source: source, interval: interval, counter: try CounterOptions.choice(arguments))
     }
 

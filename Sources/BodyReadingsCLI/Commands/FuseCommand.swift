@@ -17,11 +17,11 @@ enum FuseCommand {
                 .noMagnetometer,
                 .offline,
                 .format.described(
-                    "Output format: csv (default) or jsonl.", among: MotionOutputFormat.optionValues, default: "csv"),
+                    "Output format: csv or jsonl.", among: MotionOutputFormat.optionValues, default: "csv"),
                 .interval.described(
                     "Print one estimate per SECONDS of recording time, the row nearest each point of a grid anchored "
-                        + "at the first row, as stream --interval does (default 0: every row)."),
-                .units.described("Acceleration units: si (m/s², default) or g."),
+                        + "at the first row, as stream --interval does; 0: every row.", default: "0"),
+                .units.described("Acceleration units: si (m/s²) or g."),
                 .output,
             ] + CalibrationOptions.forRecording,
             discussion: """
@@ -66,7 +66,7 @@ enum FuseCommand {
             .flatMap(MotionOutputFormat.init(rawValue:)) ?? .csv
         let units = try arguments.choice(.units)
             .flatMap(MotionOutputUnits.init(rawValue:)) ?? .si
-        let interval = try arguments.double(.interval, in: 0...86_400) ?? 0
+        let interval = try arguments.number(.interval, in: 0...86_400)
         let useMagnetometer = !arguments.has(.noMagnetometer)
         let path = arguments.positionals.first ?? "-"
 

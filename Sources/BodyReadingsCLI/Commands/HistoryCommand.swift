@@ -16,7 +16,7 @@ enum HistoryCommand {
                 .from,
                 .to,
                 .per,
-                .format.described("Output format: csv (default) or json.", among: ["csv", "json"], default: "csv"),
+                .format.described("Output format: csv or json.", among: ["csv", "json"], default: "csv"),
                 .store.described("The store file (default: see STORE)."),
             ],
             discussion: """

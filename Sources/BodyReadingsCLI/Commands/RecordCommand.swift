@@ -11,7 +11,7 @@ enum RecordCommand {
         overview: "Record calibrated sensor samples to a file in the recording format (for fuse, replay:, calibrate).",
         positionals: [PositionalSpec("file", help: "The CSV file to write ('-' for stdout).", kind: .file)],
         options: SourceOptions.all + [
-            .interval.described("The update interval the recording is for: it sets the sampling rate (default 0.1)."),
+            .interval.described("The update interval the recording is for: it sets the sampling rate."),
             .duration,
             .count.described("Stop after N IMU samples (PPG rows do not count)."),
             .ppg,

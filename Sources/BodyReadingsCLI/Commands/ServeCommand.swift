@@ -98,13 +98,13 @@ enum ServeCommand {
         }
         var settings = ServiceServer.Settings(path: socket)
         settings.service = "bodyreadings \(BodyReadingsTool.version)"
-        settings.queueLimit = try arguments.integer(.clientQueue, in: 1...1_000_000) ?? 256
-        settings.maximumClients = try arguments.integer(.maxClients, in: 1...100_000) ?? 1000
+        settings.queueLimit = try arguments.wholeNumber(.clientQueue, in: 1...1_000_000)
+        settings.maximumClients = try arguments.wholeNumber(.maxClients, in: 1...100_000)
         var mqtt: (ReadingsPublisher.Settings, Double, Bool)?
         if let url = arguments.value(.mqtt) {
             mqtt = (
                 try MQTTOptions.settings(url: url, arguments, console: console),
-                try arguments.double(.mqttInterval, in: 0.000_5...3600) ?? 0.1, arguments.has(.wait)
+                try arguments.number(.mqttInterval, in: 0.000_5...3600), arguments.has(.wait)
             )
         } else if let option = (MQTTOptions.all + [.mqttInterval]).first(where: arguments.has) {
             throw CLIError.usage("\(option.name) applies to a broker: add --mqtt URL", command: "serve")
@@ -121,10 +121,10 @@ enum ServeCommand {
                     : StoreLocation.user(environment: console.environment))
         return Request(
             source: source, socket: socket,
-            captureInterval: try arguments.double(.captureInterval, in: 0.000_1...60) ?? 0.1, settings: settings,
+            captureInterval: try arguments.number(.captureInterval, in: 0.000_1...60), settings: settings,
             mqtt: mqtt, http: try HTTPOptions.configuration(arguments), counter: counter, store: store,
             socketIsDefault: !arguments.has(.socket), storeIsDefault: !arguments.has(.store),
-            storeFlush: try arguments.double(.storeFlush, in: 0.01...60) ?? 30)
+            storeFlush: try arguments.number(.storeFlush, in: 0.01...60))
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {

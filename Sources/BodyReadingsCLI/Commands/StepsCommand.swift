@@ -18,7 +18,7 @@ enum StepsCommand {
         options: SourceOptions.all + [
             .counter,
             .interval.described(
-                "How often a live source delivers its readings (default 0.1); steps carry their own times."),
+                "How often a live source delivers its readings; steps carry their own times."),
             .duration.described("Stop after this many seconds of input."),
             .count.described("Stop after N steps."),
             .height,
@@ -61,7 +61,7 @@ enum StepsCommand {
     )
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let interval = try arguments.double(.interval, in: 0.001...60) ?? 0.1
+        let interval = try arguments.number(.interval, in: 0.001...60)
         let duration = try arguments.double(.duration, in: 0.000_001...1e9)
         let count = try arguments.integer(.count, in: 1...Int.max)
         let choice = try CounterOptions.choice(arguments)
@@ -69,7 +69,7 @@ enum StepsCommand {
         if arguments.has(.stepLength) {
             try arguments.refuse([.height], for: "--step-length (the height only sets the default step length)")
         }
-        if let height = try arguments.double(.height, in: 0.5...2.8) { detector.height = height }
+        detector.height = try arguments.number(.height, in: 0.5...2.8)
         detector.stepLength = try arguments.double(.stepLength, in: 0.1...3)
         let live = arguments.positionals.isEmpty
         let chosen = try arguments.choice(.format)

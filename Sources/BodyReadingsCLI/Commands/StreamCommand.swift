@@ -13,7 +13,7 @@ enum StreamCommand {
         name: "stream",
         overview: "Stream fused device motion (attitude, rotation rate, gravity, user acceleration) to stdout.",
         options: SourceOptions.all + [
-            .interval.described("Seconds between updates (default 0.1; down to one sample period of the sensor)."),
+            .interval.described("Seconds between updates, down to one sample period of the sensor."),
             .duration,
             .count,
             .format,

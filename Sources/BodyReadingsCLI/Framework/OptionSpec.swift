@@ -1,8 +1,8 @@
 /// One option of a command: a flag (`--json`) or an option with a value (`--uri URI`, also `--uri=URI`).
 ///
 /// Each option is declared once, as a static member (`OptionSpec.interval`, in `Options/`), and looked up through
-/// that declaration (`arguments.double(.interval, in: …)`): a misspelt option does not compile. The declaration
-/// drives parsing, `--help`, the man pages and the shell completions. A command that describes an option in its own
+/// that declaration (`arguments.double(.interval, in: …)`): a misspelt option does not compile. The declaration,
+/// default included, drives parsing, `--help`, the man pages and the shell completions. A command that describes an option in its own
 /// words, or narrows its values, declares `OptionSpec.format.described(…)`: the same option (same name), looked up
 /// as `.format`, parsed and completed by what that command declared.
 public struct OptionSpec: Sendable {
@@ -13,10 +13,11 @@ public struct OptionSpec: Sendable {
     /// What the value is: it decides how it is completed and, for a fixed set, which values parse.
     public var kind: OptionValueKind
     /// The value used when the option is not given, as the user would write it; nil when there is none or it
-    /// depends on the context (the help then says which).
+    /// depends on the context (the help then says which). The help shows it, and `ParsedArguments.double` and
+    /// `integer` answer it when the option is not given: the default is written nowhere else.
     public var defaultValue: String?
-    /// One line of help.
-    public var help: String
+    /// One line of help, without the default.
+    public var summary: String
     /// May the option be given more than once (values accumulate)?
     public var repeatable: Bool
 
@@ -28,8 +29,17 @@ public struct OptionSpec: Sendable {
         self.valueName = valueName
         self.kind = kind ?? (valueName == nil ? .flag : .text)
         self.defaultValue = defaultValue
-        self.help = help
+        self.summary = help
         self.repeatable = repeatable
+    }
+
+    /// The line of help `--help`, the man pages and the completions show: the summary with the default, if any,
+    /// before its final full stop (`Seconds between updates (default 0.1).`).
+    public var help: String {
+        guard let defaultValue else { return summary }
+        let note = " (default \(defaultValue))"
+        guard summary.hasSuffix(".") else { return summary + note }
+        return String(summary.dropLast()) + note + "."
     }
 
     /// The canonical name (the first spelling), used to look the option up.
@@ -44,7 +54,7 @@ public struct OptionSpec: Sendable {
     /// The same option, described in a command's own words.
     public func described(_ help: String) -> OptionSpec {
         var copy = self
-        copy.help = help
+        copy.summary = help
         return copy
     }
 

@@ -33,10 +33,13 @@ public struct ParsedArguments: Sendable {
         throw .usage("option '\(given.name)' does not apply to \(context)", command: command)
     }
 
-    /// The option's value as a finite Double within `range`, or nil when not given.
+    /// The option's value, or its declared default when not given (nil when it has none).
+    func valueOrDefault(_ option: OptionSpec) -> String? { value(option) ?? declaration(of: option).defaultValue }
+
+    /// The option's value as a finite Double within `range`; when not given, its declared default, or nil.
     public func double(_ option: OptionSpec, in range: ClosedRange<Double>? = nil) throws(CLIError) -> Double? {
         let name = option.name
-        guard let text = value(option) else { return nil }
+        guard let text = valueOrDefault(option) else { return nil }
         guard let number = Double(text), number.isFinite else {
             throw .usage("option '\(name)' needs a number, not '\(text)'", command: command)
         }
@@ -47,10 +50,27 @@ public struct ParsedArguments: Sendable {
         return number
     }
 
-    /// The option's value as an Int within `range`, or nil when not given.
+    /// The value of an option declared with a default (`OptionSpec(…, default: "0.1", …)`) as a finite Double
+    /// within `range`: the given value, else the default. An option declared without one is the program's error.
+    public func number(_ option: OptionSpec, in range: ClosedRange<Double>? = nil) throws(CLIError) -> Double {
+        guard let number = try double(option, in: range) else { throw Self.undeclaredDefault(option) }
+        return number
+    }
+
+    /// The value of an option declared with a default as an Int within `range`: the given value, else the default.
+    public func wholeNumber(_ option: OptionSpec, in range: ClosedRange<Int>? = nil) throws(CLIError) -> Int {
+        guard let number = try integer(option, in: range) else { throw Self.undeclaredDefault(option) }
+        return number
+    }
+
+    private static func undeclaredDefault(_ option: OptionSpec) -> CLIError {
+        CLIError("internal error: option '\(option.name)' has no declared default", exitCode: .software)
+    }
+
+    /// The option's value as an Int within `range`; when not given, its declared default, or nil.
     public func integer(_ option: OptionSpec, in range: ClosedRange<Int>? = nil) throws(CLIError) -> Int? {
         let name = option.name
-        guard let text = value(option) else { return nil }
+        guard let text = valueOrDefault(option) else { return nil }
         guard let number = Int(text) else {
             throw .usage("option '\(name)' needs a whole number, not '\(text)'", command: command)
         }
@@ -62,10 +82,11 @@ public struct ParsedArguments: Sendable {
         return number
     }
 
-    /// The option's value, which must be one of the values the command declared for it; nil when not given.
+    /// The option's value, which must be one of the values the command declared for it; when not given, its
+    /// declared default, or nil.
     public func choice(_ option: OptionSpec) throws(CLIError) -> String? {
         let (name, choices) = (option.name, declaration(of: option).choices)
-        guard let text = value(option) else { return nil }
+        guard let text = valueOrDefault(option) else { return nil }
         guard choices.contains(text) else {
             throw .usage(
                 "option '\(name)' must be one of \(choices.joined(separator: ", ")), not '\(text)'", command: command)

@@ -36,11 +36,9 @@ enum MQTTOptions {
             deviceID: arguments.value(.deviceID) ?? DeviceIdentity.hostName())
         var settings = ReadingsPublisher.Settings(broker: broker, layout: layout)
         settings.qos = try arguments.choice(.qos) == "0" ? .atMostOnce : .atLeastOnce
-        settings.batchPeriod = try arguments.double(.batch, in: 0...3600) ?? 1
+        settings.batchPeriod = try arguments.number(.batch, in: 0...3600)
         settings.homeAssistant = arguments.has(.homeAssistant)
-        if let queue = try arguments.integer(.queue, in: 1...10_000_000) {
-            settings.limits = MQTTQueueLimits(maximumMessages: queue)
-        }
+        settings.limits = MQTTQueueLimits(maximumMessages: try arguments.wholeNumber(.queue, in: 1...10_000_000))
         settings.tls = try tls(arguments, broker: broker)
         return settings
     }

@@ -1,12 +1,17 @@
+import BodyReadings
+import TextFormats
+
 /// The options only one command takes: `steps`, `altitude`, `record`, `fuse`, `calibrate`, `history` and `benchmark`.
 extension OptionSpec {
     static let height = OptionSpec(
-        ["--height"], value: "METRES", kind: .number, help: "The walker's height, for the distance (default 1.70).")
+        ["--height"], value: "METRES", kind: .number, default: FixedDecimal.readable(StepDetector.Settings().height),
+        help: "The walker's height, for the distance.")
     static let floorHeight = OptionSpec(
-        ["--floor-height"], value: "METRES", kind: .number, help: "The height of a floor (default 3).")
+        ["--floor-height"], value: "METRES", kind: .number,
+        default: FixedDecimal.readable(FlightCounter.Settings().floorHeight), help: "The height of a floor.")
     static let stepLength = OptionSpec(
         ["--step-length"], value: "METRES", kind: .number,
-        help: "The distance of one step (default 0.414 × height, 0.70 m at 1.70 m).")
+        help: "The distance of one step (default: 0.414 × height, 0.70 m at 1.70 m).")
     static let ppg = OptionSpec(
         ["--ppg"], help: "Record the pulse sensor too where that is not the default (--source sim).")
     static let noPPG = OptionSpec(
@@ -19,7 +24,10 @@ extension OptionSpec {
             + "too (more accurate; memory grows with the recording, about 185 bytes per sample).")
     static let timeout = OptionSpec(
         ["--timeout"], value: "SECONDS", kind: .number,
-        help: "Live: give up after this long (default gyro 60, accel 300, magnetometer 90).")
+        help: "Live: give up after this long (default "
+            + CalibrateCommand.actions.compactMap { action in
+                CalibrateCommand.defaultTimeouts[action].map { "\(action) \(FixedDecimal.readable($0))" }
+            }.joined(separator: ", ") + ").")
     static let sensor = OptionSpec(
         ["--sensor"], value: "ID",
         help: "The sensor's identity (default: from discovery; replay:<file name> for a recording).")
@@ -34,8 +42,8 @@ extension OptionSpec {
     static let to = OptionSpec(["--to"], value: "TIME", help: "End (default now); a date includes that whole day.")
     static let per = OptionSpec(
         ["--per"], value: "UNIT", kind: .choice(["minute", "hour", "day"]), default: "day",
-        help: "Bucket: minute, hour or day (default day).")
+        help: "Bucket: minute, hour or day.")
     static let seconds = OptionSpec(
-        ["--seconds"], value: "S", kind: .number,
-        help: "Minimum time per mode, in seconds (default 3).")
+        ["--seconds"], value: "S", kind: .number, default: "3",
+        help: "Minimum time per mode, in seconds.")
 }

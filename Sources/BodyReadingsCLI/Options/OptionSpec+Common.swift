@@ -12,7 +12,7 @@ extension OptionSpec {
     public static let json = OptionSpec(["--json"], help: "Print JSON instead of the human-readable answer.")
     /// `--interval SECONDS`: the update interval.
     static let interval = OptionSpec(
-        ["--interval"], value: "SECONDS", kind: .number, help: "Seconds between updates (default 0.1).")
+        ["--interval"], value: "SECONDS", kind: .number, default: "0.1", help: "Seconds between updates.")
     /// `--duration SECONDS`: stop after this long.
     static let duration = OptionSpec(
         ["--duration"], value: "SECONDS", kind: .number, help: "Stop after this many seconds.")
@@ -25,7 +25,7 @@ extension OptionSpec {
     /// `--units UNITS`: accelerations in m/s² or g.
     static let units = OptionSpec(
         ["--units"], value: "UNITS", kind: .choice(MotionOutputUnits.optionValues), default: "si",
-        help: "Accelerations in si (m/s², default) or g.")
+        help: "Accelerations in si (m/s²) or g.")
     /// `--raw`: every calibrated sample instead of fused motion.
     static let raw = OptionSpec(
         ["--raw"], help: "Stream every calibrated sample in the recording format instead of fused motion.")

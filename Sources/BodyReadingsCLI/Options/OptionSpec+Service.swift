@@ -1,3 +1,5 @@
+import MQTT
+
 /// The options of `serve` and `publish`: the service's socket, clients and store, the HTTP server and the MQTT
 /// broker.
 extension OptionSpec {
@@ -7,19 +9,19 @@ extension OptionSpec {
         help: "Listen here (default $XDG_RUNTIME_DIR/bodyreadings/serve.sock; root and systemd: "
             + "/run/bodyreadings/serve.sock).")
     static let captureInterval = OptionSpec(
-        ["--capture-interval"], value: "SECONDS", kind: .number,
-        help: "Update interval the sensors run for while no client asks for a shorter one (default 0.1).")
+        ["--capture-interval"], value: "SECONDS", kind: .number, default: "0.1",
+        help: "Update interval the sensors run for while no client asks for a shorter one.")
     static let clientQueue = OptionSpec(
-        ["--client-queue"], value: "UPDATES", kind: .wholeNumber,
-        help: "Updates kept for a client that does not read (default 256); the oldest go first.")
+        ["--client-queue"], value: "UPDATES", kind: .wholeNumber, default: "256",
+        help: "Updates kept for a client that does not read; the oldest go first.")
     static let maxClients = OptionSpec(
-        ["--max-clients"], value: "N", kind: .wholeNumber, help: "Clients served at once (default 1000).")
+        ["--max-clients"], value: "N", kind: .wholeNumber, default: "1000", help: "Clients served at once.")
     static let mqtt = OptionSpec(
         ["--mqtt"], value: "URL",
         help: "Also publish to this MQTT broker, as 'publish' does (mqtt://[USER[:PASS]@]HOST[:PORT], mqtts://…).")
     static let mqttInterval = OptionSpec(
-        ["--mqtt-interval"], value: "SECONDS", kind: .number,
-        help: "Seconds between published motion updates (default 0.1).")
+        ["--mqtt-interval"], value: "SECONDS", kind: .number, default: "0.1",
+        help: "Seconds between published motion updates.")
     static let store = OptionSpec(
         ["--store"], value: "FILE", kind: .file,
         help: "Record steps, heart rate and a motion summary per minute here (default "
@@ -27,8 +29,8 @@ extension OptionSpec {
     static let noStore = OptionSpec(
         ["--no-store"], help: "Keep no readings store (history and 'Steps today' start from zero).")
     static let storeFlush = OptionSpec(
-        ["--store-flush"], value: "SECONDS", kind: .number,
-        help: "How often the store is written (default 30, at most 60): what a power cut or kill -9 may lose.")
+        ["--store-flush"], value: "SECONDS", kind: .number, default: "30",
+        help: "How often the store is written, at most every 60 s: what a power cut or kill -9 may lose.")
     static let http = OptionSpec(
         ["--http"], value: "HOST:PORT",
         help: "Also serve the dashboard, a JSON API and event streams over HTTP (e.g. 127.0.0.1:8080).")
@@ -42,13 +44,13 @@ extension OptionSpec {
         ["--topic-prefix"], value: "PREFIX", help: "Topics start with PREFIX (default bodyreadings/ID).")
     static let qos = OptionSpec(
         ["--qos"], value: "0|1", kind: .choice(["0", "1"]), default: "1",
-        help: "MQTT quality of service (default 1: queued through outages).")
+        help: "MQTT quality of service: 0 at most once, 1 queued through outages.")
     static let batch = OptionSpec(
-        ["--batch"], value: "SECONDS", kind: .number,
-        help: "Seconds of updates per message (default 1; 0: one message per update).")
+        ["--batch"], value: "SECONDS", kind: .number, default: "1",
+        help: "Seconds of updates per message; 0: one message per update.")
     static let queue = OptionSpec(
-        ["--queue"], value: "MESSAGES", kind: .wholeNumber,
-        help: "Messages kept while the broker is away (default 10000, at most 8 MiB); the oldest go first.")
+        ["--queue"], value: "MESSAGES", kind: .wholeNumber, default: String(MQTTQueueLimits().maximumMessages),
+        help: "Messages kept while the broker is away, at most 8 MiB; the oldest go first.")
     static let wait = OptionSpec(["--wait"], help: "Start even if the broker cannot be reached yet, and keep trying.")
     static let cafile = OptionSpec(
         ["--cafile"], value: "FILE", kind: .file,

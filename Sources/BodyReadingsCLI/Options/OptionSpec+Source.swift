@@ -10,7 +10,8 @@ extension OptionSpec {
             + "replay:FILE (a recording), serve or serve:SOCKET (a running 'bodyreadings serve').")
     /// `--seed N` for `--source sim`.
     static let seed = OptionSpec(
-        ["--seed"], value: "N", kind: .wholeNumber, help: "Seed of the simulated IMU's errors (default 1).")
+        ["--seed"], value: "N", kind: .wholeNumber, default: String(SourceOptions.defaultSeed),
+        help: "Seed of the simulated IMU's errors.")
     /// `--fast` for `sim` and `replay:`.
     static let fast = OptionSpec(
         ["--fast"], help: "With sim or replay:FILE, run as fast as possible instead of in real time.")

@@ -15,6 +15,9 @@ enum SourceOptions {
         }
     }
 
+    /// The simulated IMU's seed when `--seed` is not given.
+    static let defaultSeed: UInt64 = 1
+
     /// The source the options name.
     static func specification(_ arguments: ParsedArguments) throws(CLIError) -> MotionSourceSpecification {
         var seed: UInt64?
@@ -45,7 +48,7 @@ enum SourceOptions {
             return .success(.iio(uri: uri))
         case "sim":
             if uri != nil { return .failure(ParseFailure("--uri only applies to --source iio")) }
-            return .success(.simulated(seed: seed ?? 1, pacing: pacing))
+            return .success(.simulated(seed: seed ?? defaultSeed, pacing: pacing))
         case let other where other.hasPrefix("replay:"):
             let path = String(other.dropFirst("replay:".count))
             guard !path.isEmpty else { return .failure(ParseFailure("--source replay: needs a file, e.g. replay:walk.csv")) }
@@ -100,8 +103,8 @@ enum SourceOptions {
     }
 
     /// `--interval SECONDS`: finite, positive, at most a minute; checked against the source's fastest rate later.
-    static func interval(_ arguments: ParsedArguments, default defaultValue: Double = 0.1) throws(CLIError) -> Double {
-        guard let interval = try arguments.double(.interval) else { return defaultValue }
+    static func interval(_ arguments: ParsedArguments) throws(CLIError) -> Double {
+        let interval = try arguments.number(.interval)
         guard interval > 0, interval <= 60 else {
             throw .usage(
                 "option '--interval' must be more than 0 and at most 60 seconds, not \(arguments.value(.interval) ?? "")",
