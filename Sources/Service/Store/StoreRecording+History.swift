@@ -35,6 +35,7 @@ extension StoreRecording {
         case .heartRate: reading = .heartRate
         case .motion: reading = nil
         case .raw: throw ServiceProtocolError("raw samples are not stored; ask for steps, heart_rate or motion")
+        case .altitude: throw ServiceProtocolError("flights are not stored; ask for steps, heart_rate or motion")
         }
         do throws(StoreError) {
             if let reading {
