@@ -184,9 +184,12 @@ enum ServeCommand {
             try makeDirectory(for: request.socket, isDefault: request.socketIsDefault)
             started = try ServiceServer(request.settings, feed: feed, log: { console.note($0) })
             if let mqtt = request.mqtt {
-                let (publisher, reporter) = try MQTTOptions.start(mqtt.settings, wait: mqtt.wait, console: console)
+                var settings = mqtt.settings
+                settings.barometer = capture.hasBarometer
+                let (publisher, reporter) = try MQTTOptions.start(settings, wait: mqtt.wait, console: console)
                 publishing = CapturePublishing(
-                    capture: capture, interval: mqtt.interval, publisher: publisher, reporter: reporter)
+                    capture: capture, interval: mqtt.interval, publisher: publisher, reporter: reporter,
+                    flightsToday: flightsToday)
             }
             if let http = request.http {
                 let server = try HTTPOptions.start(
