@@ -130,6 +130,21 @@ struct ServeCommandTests {
     }
 
     @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
+    func altitudeReadsTheServicesBarometerAndCountsTheStairs() throws {
+        let serve = try RunningServe()
+        defer { serve.process.terminate() }
+        // The simulated building's stairs are about 11–27 s into the service's demo and the lift down starts at
+        // 35 s: 28 s of input from the first seconds cover the stairs and end before the lift.
+        let output = runStream(["altitude", "--source", "serve:\(serve.socket)", "--duration", "28", "--format", "jsonl"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let summary = try JSONValue.parse(Array((output.stdout.split(separator: "\n").last ?? "").utf8))["summary"]
+        #expect(summary?["floors_ascended"]?.numberValue == 1 && summary?["floors_descended"]?.numberValue == 0,
+            "\(String(describing: summary))")
+        let height = summary?["relative_altitude"]?.numberValue ?? 0
+        #expect(abs(height - 3) < 0.6, "a floor up: \(height) m")
+    }
+
+    @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
     func stepsAndHeartRateAreServedAndStoredThroughAKill() throws {
         let serve = try RunningServe(["--store-flush", "0.5"])
         let connection = try ServiceConnection(path: serve.socket)

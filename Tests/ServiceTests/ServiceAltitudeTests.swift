@@ -1,6 +1,7 @@
 import BodyReadings
 import Foundation
 import ReadingFormats
+import Sensors
 import Service
 import TestSupport
 import Testing
@@ -63,6 +64,31 @@ struct ServiceAltitudeTests {
         let status = JSONValue.object(feed.statusMembers)
         #expect(status["barometer"]?["pressure"]?.numberValue != nil, "\(status)")
         #expect(status["barometer"]?["relative_altitude"]?.numberValue != nil, "\(status)")
+    }
+
+    @Test func aClientSourceAskingForPressureGetsTheServicesBarometerBesideTheSamples() throws {
+        let directory = try TemporaryDirectory(prefix: "br-altitude")
+        let capture = simCapture()
+        let server = try ServiceServer(
+            ServiceServer.Settings(path: directory.file("serve.sock")), feed: CaptureFeed(capture: capture))
+        capture.start()
+        defer {
+            server.stop()
+            capture.stop()
+        }
+        let source = try ServiceMotionSource(path: server.settings.path)
+        defer { source.stop() }
+        try source.start(CaptureConfiguration(updateInterval: 0.1, readings: [.accelerometer, .pressure]))
+        var pressures: [SensorReading] = []
+        var accelerations = 0
+        while pressures.count < 50, let readings = try source.read() {
+            pressures += readings.filter { $0.kind == .pressure }
+            accelerations += readings.filter { $0.kind == .accelerometer }.count
+        }
+        #expect(pressures.count >= 50 && accelerations > 50)
+        #expect(pressures.allSatisfy { $0.value.x > 100 && $0.value.x < 103 && $0.value.y.isNaN }, "kPa, no temperature")
+        let times = pressures.map(\.t)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
     }
 
     @Test func aSourceWithoutABarometerSaysSoAndIsNotAskedForPressure() throws {
