@@ -45,8 +45,8 @@ enum ServeCommand {
             With --http HOST:PORT it also serves the dashboard (/), a JSON API (/api/...) and event streams \
             (/events/...) over HTTP; an address other than loopback needs --token FILE (docs/http-api.md).
 
-            With --mqtt URL it also publishes device motion, steps and heartbeats to a broker, as 'publish' does \
-            (topics, payloads and outages: docs/mqtt.md).
+            With --mqtt URL it also publishes device motion, steps and heartbeats to a broker, as 'publish' does, \
+            and with a barometer the altitude and today's flights (topics, payloads and outages: docs/mqtt.md).
 
             It records steps, heart rate, beats, flights climbed and a per-minute motion summary into the readings \
             store (--store), flushed every 30 s and when it stops, so that 'bodyreadings history' and the \
