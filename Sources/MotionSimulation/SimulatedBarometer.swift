@@ -2,7 +2,10 @@ import MotionMath
 
 /// A simulated barometer (a Bosch BMP280 by default) in a `BuildingWalk`: samples the pressure at the walk's true
 /// altitude under drifting weather, with the walk's door and ventilation disturbances and the sensor's errors.
-/// Deterministic: the same walk, settings and seed give identical samples.
+/// Deterministic: the same walk, settings and seed give identical samples. A repeating barometer (a service's
+/// simulated building, `repeating`) walks the same day over and over under weather that goes on: the altitude and
+/// disturbances of a sample are the walk's at its time modulo the walk's duration, the weather's and temperature's
+/// those of its own time, and it never ends.
 ///
 /// Per sample at `Settings.sampleRate`:
 /// - the air's pressure: the weather's (`Settings.seaLevelPressure`, drifting linearly by `Settings.weatherRate`
@@ -40,12 +43,16 @@ public struct SimulatedBarometer: Sendable {
     public let weatherRate: Double
     private let tidePhase: Double
     private let wanderPhase: Double
+    /// The walk starts over at its end, forever.
+    public let repeating: Bool
     private var generator: SeededGenerator
     private var index = 0
 
-    /// A barometer on `walk`; `seed` fixes the device's offset coefficient, the weather's drift and the noise.
-    public init(walk: BuildingWalk, settings: Settings = Settings(), seed: UInt64 = 0) {
+    /// A barometer on `walk` (walked over and over with `repeating`); `seed` fixes the device's offset coefficient,
+    /// the weather's drift and the noise.
+    public init(walk: BuildingWalk, settings: Settings = Settings(), seed: UInt64 = 0, repeating: Bool = false) {
         self.walk = walk
+        self.repeating = repeating && walk.duration > 0
         self.settings = settings
         var generator = SeededGenerator(seed: seed)
         temperatureCoefficient = (2 * generator.nextUniform() - 1) * settings.temperatureCoefficient
@@ -55,18 +62,19 @@ public struct SimulatedBarometer: Sendable {
         self.generator = generator
     }
 
-    /// The next sample, or nil after the walk's end.
+    /// The next sample, or nil after the walk's end (never when `repeating`).
     public mutating func next() -> Reading? {
         let t = Double(index) / settings.sampleRate
-        guard t <= walk.duration else { return nil }
+        guard t <= walk.duration || repeating else { return nil }
         index += 1
-        let altitude = walk.altitude(at: t)
+        let walked = repeating ? t.truncatingRemainder(dividingBy: walk.duration) : t
+        let altitude = walk.altitude(at: walked)
         let weather =
             settings.seaLevelPressure + weatherRate * t
             + settings.tideAmplitude * Elementary.sin(2 * Double.pi * t / (12 * 3600) + tidePhase)
         let pressure =
             weather * Self.pressureRatio(altitude: altitude, celsius: settings.airTemperature)
-            + walk.disturbance(at: t)
+            + walk.disturbance(at: walked)
         let die =
             settings.airTemperature + settings.selfHeating
             + settings.temperatureWander
@@ -84,11 +92,11 @@ public struct SimulatedBarometer: Sendable {
         Elementary.exp(-altitude / (metresPerKelvin * (celsius + 273.15)))
     }
 
-    /// Every sample.
+    /// Every sample (of one walk when `repeating`).
     public mutating func all() -> [Reading] {
         var readings: [Reading] = []
         readings.reserveCapacity(Int(walk.duration * settings.sampleRate) + 1)
-        while let reading = next() { readings.append(reading) }
+        while Double(index) / settings.sampleRate <= walk.duration, let reading = next() { readings.append(reading) }
         return readings
     }
 

@@ -2,15 +2,18 @@ import MQTT
 import TextFormats
 
 /// Home Assistant's MQTT discovery: retained configuration messages under
-/// `<discovery prefix>/sensor/<device id>/<object>/config` that make heart rate, steps and motion appear as sensors of
-/// one device, available while the board's status says `online`
+/// `<discovery prefix>/sensor/<device id>/<object>/config` that make heart rate, steps and motion (and, with a
+/// barometer, flights climbed today, relative altitude and pressure) appear as sensors of one device, available while
+/// the board's status says `online`
 /// (https://www.home-assistant.io/integrations/mqtt/#mqtt-discovery).
 public enum HomeAssistantDiscovery {
     /// Home Assistant's default discovery prefix.
     public static let defaultPrefix = "homeassistant"
 
-    /// The configuration messages for `layout`'s board (retained, QoS 1).
-    public static func configurations(for layout: TopicLayout, prefix: String = defaultPrefix) -> [MQTTMessage] {
+    /// The configuration messages for `layout`'s board (retained, QoS 1); the barometer's with `barometer`.
+    public static func configurations(for layout: TopicLayout, prefix: String = defaultPrefix, barometer: Bool = false)
+        -> [MQTTMessage]
+    {
         let node = nodeID(layout.deviceID)
         let device = JSONValue.object([
             ("identifiers", .array([.string("bodyreadings_\(node)")])),
@@ -18,7 +21,7 @@ public enum HomeAssistantDiscovery {
             ("manufacturer", .string("BodyReadings")),
             ("model", .string("BodyReadings")),
         ])
-        let sensors: [(object: String, name: String, topic: String, fields: [(String, JSONValue)])] = [
+        var sensors: [(object: String, name: String, topic: String, fields: [(String, JSONValue)])] = [
             (
                 "heart_rate", "Heart rate", layout.heartRate,
                 [
@@ -50,6 +53,35 @@ public enum HomeAssistantDiscovery {
                 ]
             ),
         ]
+        if barometer {
+            sensors += [
+                (
+                    // Today's count: it starts again from 0 at local midnight, which total_increasing takes as a reset.
+                    "flights", "Flights climbed", layout.flights,
+                    [
+                        ("value_template", .string("{{ value_json.samples[-1].floors_ascended }}")),
+                        ("unit_of_measurement", .string("floors")), ("state_class", .string("total_increasing")),
+                        ("icon", .string("mdi:stairs-up")),
+                    ]
+                ),
+                (
+                    "relative_altitude", "Relative altitude", layout.altitude,
+                    [
+                        ("value_template", .string("{{ value_json.samples[-1].relative_altitude | round(2) }}")),
+                        ("unit_of_measurement", .string("m")), ("state_class", .string("measurement")),
+                        ("icon", .string("mdi:elevation-rise")),
+                    ]
+                ),
+                (
+                    "pressure", "Pressure", layout.altitude,
+                    [
+                        ("value_template", .string("{{ value_json.samples[-1].pressure }}")),
+                        ("unit_of_measurement", .string("kPa")), ("device_class", .string("pressure")),
+                        ("state_class", .string("measurement")),
+                    ]
+                ),
+            ]
+        }
         return sensors.map { sensor in
             let config = JSONValue.object(
                 [

@@ -64,6 +64,24 @@ public enum ReadingPayload {
             ])
     }
 
+    /// The sample object of a barometer reading: `pressure` (kPa), `relative_altitude` (m).
+    public static func sample(_ altitude: AltitudeSample, time: Double) -> JSONValue {
+        .object(
+            stamps(altitude.t, time) + [
+                ("pressure", number(altitude.pressure, 1e6)),
+                ("relative_altitude", number(altitude.relativeAltitude, 1e4)),
+            ])
+    }
+
+    /// The sample object of today's flights.
+    public static func sample(_ flights: FlightsReading, time: Double) -> JSONValue {
+        .object(
+            stamps(flights.t, time) + [
+                ("floors_ascended", .number(Double(flights.floorsAscended))),
+                ("floors_descended", .number(Double(flights.floorsDescended))),
+            ])
+    }
+
     /// A message body of samples: `{"device":…,"samples":[…]}` as UTF-8.
     public static func batch(deviceID: String, samples: [JSONValue]) -> [UInt8] {
         Array(JSONValue.object([("device", .string(deviceID)), ("samples", .array(samples))]).rendered.utf8)

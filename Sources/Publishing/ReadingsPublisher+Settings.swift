@@ -17,6 +17,9 @@ extension ReadingsPublisher {
         public var batchPeriod: Double = 1
         /// Publish Home Assistant discovery configuration on every connection. Default false.
         public var homeAssistant = false
+        /// The board has a barometer: Home Assistant discovery adds flights climbed, relative altitude and pressure.
+        /// Default false.
+        public var barometer = false
         /// Home Assistant's discovery prefix. Default `homeassistant`.
         public var discoveryPrefix = HomeAssistantDiscovery.defaultPrefix
         /// The queue's limits while the broker is away.

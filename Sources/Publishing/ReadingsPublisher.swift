@@ -38,7 +38,8 @@ public final class ReadingsPublisher: Sendable {
         configuration.backOff = settings.backOff
         let discovery =
             settings.homeAssistant
-            ? HomeAssistantDiscovery.configurations(for: layout, prefix: settings.discoveryPrefix) : []
+            ? HomeAssistantDiscovery.configurations(
+                for: layout, prefix: settings.discoveryPrefix, barometer: settings.barometer) : []
         let clock = settings.wallClock
         configuration.onConnect = { statistics in
             [Self.status(layout, online: true, time: clock(), statistics: statistics)] + discovery
@@ -74,6 +75,17 @@ public final class ReadingsPublisher: Sendable {
     public func publish(_ step: StepsReading) {
         let time = lock.withLock { state.time(for: step.t, clock: settings.wallClock) }
         send(settings.layout.steps, [ReadingPayload.sample(step, time: time)])
+    }
+
+    /// Publishes a barometer reading on `altitude` (batched).
+    public func publish(_ altitude: AltitudeSample) {
+        batch(altitude.t, on: .altitude) { ReadingPayload.sample(altitude, time: $0) }
+    }
+
+    /// Publishes today's flights on `flights` at once.
+    public func publish(_ flights: FlightsReading) {
+        let time = lock.withLock { state.time(for: flights.t, clock: settings.wallClock) }
+        send(settings.layout.flights, [ReadingPayload.sample(flights, time: time)])
     }
 
     /// Publishes a heartbeat on `heart_rate` at once.

@@ -1,5 +1,5 @@
 /// The topics one board publishes under: `<prefix>/imu/data`, `…/imu/data_raw`, `…/imu/mag`, `…/steps`,
-/// `…/heart_rate` and the retained `…/status`. The prefix defaults to `bodyreadings/<device id>`, so a fleet's boards
+/// `…/heart_rate`, `…/altitude`, `…/flights` and the retained `…/status`. The prefix defaults to `bodyreadings/<device id>`, so a fleet's boards
 /// share one broker on topics of their own (`bodyreadings/+/heart_rate` follows them all).
 public struct TopicLayout: Sendable, Hashable {
     /// The board's id: in the default prefix, the payloads, the MQTT client id and Home Assistant's unique ids.
@@ -28,6 +28,10 @@ public struct TopicLayout: Sendable, Hashable {
     public var steps: String { prefix + "/steps" }
     /// Heart rate, one message per beat.
     public var heartRate: String { prefix + "/heart_rate" }
+    /// Pressure and relative altitude from a barometer.
+    public var altitude: String { prefix + "/altitude" }
+    /// The flights climbed today, one message per floor.
+    public var flights: String { prefix + "/flights" }
     /// Retained `online`/`offline` with the publisher's counters.
     public var status: String { prefix + "/status" }
 

@@ -107,6 +107,13 @@ public final class ReadingsRecorder: @unchecked Sendable {
         record(time) { $0.addMotion(userAcceleration: userAcceleration, activity: activity, at: time) }
     }
 
+    /// Adds floors climbed up (`ascended`) and walked down (`descended`) at `time`. Record 0 and 0 at least once a
+    /// minute while flights are being counted, so that the history tells "no flights" from "no barometer".
+    public func recordFlights(ascended: Int, descended: Int, at time: Double) {
+        guard ascended >= 0, descended >= 0 else { return reject() }
+        record(time) { $0.addFlights(ascended: ascended, descended: descended, at: time) }
+    }
+
     /// Readings dropped because their time or value was not valid.
     public var rejected: Int { condition.withLock { rejectedCount } }
 

@@ -1,6 +1,6 @@
 import Pedometry
 
-/// The queries: steps, heart rate and motion per bucket or over a whole range, and the latest heart rate. Buckets
+/// The queries: steps, heart rate, motion and flights per bucket or over a whole range, and the latest heart rate. Buckets
 /// without any stored minute are left out (a day the service did not run is absent, not zero); a stored minute with
 /// zero steps is present.
 extension ReadingsStore {
@@ -29,6 +29,16 @@ extension ReadingsStore {
         try buckets(.motion, in: range, per: granularity).map { Self.motion($0.start, $0.end, $0.totals) }
     }
 
+    /// The flights climbed in `range` per minute, local hour or local day.
+    public func flights(in range: TimeRange, per granularity: Granularity) throws(StoreError) -> [FlightsBucket] {
+        try buckets(.flights, in: range, per: granularity).map { Self.flights($0.start, $0.end, $0.totals) }
+    }
+
+    /// The flights climbed over the whole of `range`, or nil when none were being counted.
+    public func flights(in range: TimeRange) throws(StoreError) -> FlightsBucket? {
+        try total(.flights, in: range).map { Self.flights(Self.second(range.start), Self.second(range.end), $0) }
+    }
+
     /// The most recent heart-rate sample, or nil when there is none (samples are kept for
     /// ``Retention/samples``).
     public func latestHeartRate() throws(StoreError) -> StoredHeartRate? {
@@ -45,6 +55,12 @@ extension ReadingsStore {
     private static func steps(_ start: Int64, _ end: Int64, _ totals: SeriesTotals) -> StepsBucket {
         StepsBucket(
             start: Double(start), end: Double(end), steps: totals.count(0), minutes: totals.minutes)
+    }
+
+    private static func flights(_ start: Int64, _ end: Int64, _ totals: SeriesTotals) -> FlightsBucket {
+        FlightsBucket(
+            start: Double(start), end: Double(end), ascended: totals.count(0), descended: totals.count(1),
+            minutes: totals.minutes)
     }
 
     private static func heartRate(_ start: Int64, _ end: Int64, _ totals: SeriesTotals) -> HeartRateBucket {

@@ -2,7 +2,7 @@ import HTTP
 import SystemSupport
 import TextFormats
 
-/// The event streams of the readings: `/events/motion`, `/events/steps`, `/events/heart-rate`.
+/// The event streams of the readings: `/events/motion`, `/events/steps`, `/events/heart-rate`, `/events/altitude`.
 ///
 /// Each opens with the reading's `availability` event and subscribes to the provider for as long as the client
 /// stays; the subscription is cancelled when the connection ends. Events are encoded on the provider's thread, a
@@ -13,16 +13,27 @@ enum ReadingEvents {
     ) {
         let motionEvents = LatestEncoding()
         router.add(.get, "/events/motion") { request in
-            let text = request.query["interval"] ?? "0.1"
-            guard let interval = Double(text), ReadingsWebRoutes.motionIntervals.contains(interval) else {
-                return ReadingsWebRoutes.refuse("interval must be a number of seconds from 0.01 to 10")
+            withInterval(request, fallback: "0.1") { interval in
+                .eventStream { stream in
+                    start(stream, .motion, provider) { handler in
+                        provider.subscribeMotion(interval: interval) { update in
+                            handler(update) { estimate in
+                                motionEvents.bytes(at: estimate.t) {
+                                    ServerSentEvent(event: "motion", data: ReadingJSON.motion(estimate)).encoded
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            return .eventStream { stream in
-                start(stream, .motion, provider) { handler in
-                    provider.subscribeMotion(interval: interval) { update in
-                        handler(update) { estimate in
-                            motionEvents.bytes(at: estimate.t) {
-                                ServerSentEvent(event: "motion", data: ReadingJSON.motion(estimate)).encoded
+        }
+        router.add(.get, "/events/altitude") { request in
+            withInterval(request, fallback: "1") { interval in
+                .eventStream { stream in
+                    start(stream, .altitude, provider) { handler in
+                        provider.subscribeAltitude(interval: interval) { update in
+                            handler(update) {
+                                ServerSentEvent(event: "altitude", data: ReadingJSON.altitude($0).rendered).encoded
                             }
                         }
                     }
@@ -54,6 +65,19 @@ enum ReadingEvents {
                 }
             }
         }
+    }
+
+    /// The stream `open` makes for the request's `interval` (s; `fallback` without one), or 400 for an interval that
+    /// is not a number of seconds in `ReadingsWebRoutes.motionIntervals`.
+    private static func withInterval(_ request: HTTPRequest, fallback: String, _ open: (Double) -> HTTPReply)
+        -> HTTPReply
+    {
+        guard let interval = Double(request.query["interval"] ?? fallback),
+            ReadingsWebRoutes.motionIntervals.contains(interval)
+        else {
+            return ReadingsWebRoutes.refuse("interval must be a number of seconds from 0.01 to 10")
+        }
+        return open(interval)
     }
 
     /// Turns an update into the encoded event `encode` makes of a reading, or an `availability` event.

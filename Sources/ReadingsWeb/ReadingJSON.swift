@@ -39,6 +39,17 @@ enum ReadingJSON {
         ])
     }
 
+    /// `{"t":…,"pressure":…,"relative_altitude":…,"floors_ascended":N,"floors_descended":M}`: kPa, m, the day's
+    /// flights.
+    static func altitude(_ update: FlightsUpdate) -> JSONValue {
+        .object([
+            ("t", time(update.time)), ("pressure", .number((update.pressure * 1e6).rounded() / 1e6)),
+            ("relative_altitude", .number((update.relativeAltitude * 1e4).rounded() / 1e4)),
+            ("floors_ascended", .number(Double(update.floorsAscended))),
+            ("floors_descended", .number(Double(update.floorsDescended))),
+        ])
+    }
+
     /// A time on the readings' clock rounded to the microsecond (`4.52`, not `4.5200000000000005`).
     private static func time(_ t: Double) -> JSONValue {
         .number((t * 1e6).rounded() / 1e6)

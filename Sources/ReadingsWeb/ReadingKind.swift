@@ -6,7 +6,9 @@ public enum ReadingKind: String, Sendable, Hashable, CaseIterable {
     case steps
     /// Heartbeats: heart rate, RR interval and quality.
     case heartRate = "heart_rate"
+    /// A barometer's altitude and the flights climbed today.
+    case altitude
 
-    /// The name in JSON and in the API's paths (`motion`, `steps`, `heart_rate`).
+    /// The name in JSON and in the API's paths (`motion`, `steps`, `heart_rate`, `altitude`).
     public var name: String { rawValue }
 }

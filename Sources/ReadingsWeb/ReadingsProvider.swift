@@ -32,4 +32,18 @@ public protocol ReadingsProvider: Sendable {
 
     /// The most recent stored (or live) heart rate; nil when none was ever measured.
     func latestHeartRate() throws -> StoredHeartRate?
+
+    /// The altitude with the day's flights every `interval` seconds (0.01…10) of sample time, and changes of its
+    /// availability. By default nothing: a provider without a barometer (whose `availability(of: .altitude)` says
+    /// why).
+    func subscribeAltitude(interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<FlightsUpdate>) -> Void)
+        -> any ReadingSubscription
+}
+
+extension ReadingsProvider {
+    public func subscribeAltitude(
+        interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<FlightsUpdate>) -> Void
+    ) -> any ReadingSubscription {
+        CancellingSubscription.none
+    }
 }

@@ -16,6 +16,7 @@ import TextFormats
 /// | `GET /events/motion?interval=0.1` | `motion` events every `interval` s (0.01…10, default 0.1) |
 /// | `GET /events/steps` | a `today` event, then a `steps` event per step |
 /// | `GET /events/heart-rate` | a `latest` event (the last stored rate), then a `beat` event per heartbeat |
+/// | `GET /events/altitude?interval=1` | `altitude` events (with the day's flights) every `interval` s (0.01…10) |
 ///
 /// Every stream starts with an `availability` event and sends another whenever the reading comes or goes.
 public enum ReadingsWebRoutes {

@@ -44,6 +44,29 @@ import Testing
     }
 
     @Test(.enabled(if: tool != nil, "needs the built bodyreadings"))
+    func flightsPerLocalHourAsCSVAndJSON() throws {
+        let store = try ReadingsStore(path: path, access: .readWrite)
+        let recorder = ReadingsRecorder(store: store)
+        let eight = Self.midnight + 8 * 3600
+        recorder.recordFlights(ascended: 2, descended: 0, at: eight + 10)
+        recorder.recordFlights(ascended: 0, descended: 0, at: eight + 70)
+        recorder.recordFlights(ascended: 1, descended: 1, at: eight + 3600)
+        try recorder.close()
+        try store.close()
+        let output = try history(["flights", "--from", "2026-11-30", "--to", "2026-11-30", "--per", "hour"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.text == """
+            start,end,floors_ascended,floors_descended,minutes
+            2026-11-30T08:00:00+01:00,2026-11-30T09:00:00+01:00,2,0,2
+            2026-11-30T09:00:00+01:00,2026-11-30T10:00:00+01:00,1,1,1
+
+            """)
+        let json = try history(["flights", "--from", "2026-11-30", "--to", "2026-11-30", "--format", "json"])
+        #expect(json.text.hasPrefix(#"{"reading":"flights","#), "\(json.text)")
+        #expect(json.text.contains(#""floors_ascended":3,"floors_descended":1,"minutes":3"#), "\(json.text)")
+    }
+
+    @Test(.enabled(if: tool != nil, "needs the built bodyreadings"))
     func stepsPerLocalDayAsCSV() throws {
         try fill()
         let output = try history(["steps", "--from", "2026-11-30", "--to", "2026-12-01"])

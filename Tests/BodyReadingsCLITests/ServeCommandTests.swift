@@ -99,6 +99,52 @@ struct ServeCommandTests {
     }
 
     @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
+    func mqttPublishesTheBarometersAltitudeAndFlightsWithHomeAssistantDiscovery() throws {
+        let broker = try TestBroker()
+        let subscriber = try TestSubscriber(broker: broker, topic: "#")
+        let serve = try RunningServe([
+            "--mqtt", broker.url, "--device-id", "stairs-1", "--homeassistant", "--mqtt-interval", "0.5",
+        ])
+        defer { serve.process.terminate() }
+        #expect(subscriber.wait { $0.contains { $0.topic == "homeassistant/sensor/stairs-1/flights/config" } })
+        let configs = subscriber.messages(endingIn: "/config").map(\.topic)
+        #expect(configs.contains("homeassistant/sensor/stairs-1/relative_altitude/config"), "\(configs)")
+        #expect(configs.contains("homeassistant/sensor/stairs-1/pressure/config"), "\(configs)")
+        func samples(_ suffix: String) -> [JSONValue] {
+            subscriber.messages(endingIn: suffix).flatMap {
+                (try? JSONValue.parse(Array($0.payload.utf8)))?["samples"]?.arrayValue ?? []
+            }
+        }
+        #expect(subscriber.wait { _ in samples("/altitude").count >= 4 })
+        let altitudes = samples("/altitude")
+        #expect(altitudes.allSatisfy { ($0["pressure"]?.numberValue ?? 0) > 100 && $0["relative_altitude"] != nil })
+        let times = altitudes.compactMap { $0["t"]?.numberValue }
+        // Every 0.5 s of the readings' clock, on the barometer's 25 Hz samples.
+        #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 0.5) < 0.041 }, "every 0.5 s: \(times)")
+        // The first flights message comes with the first altitude; the simulated building's stairs (while the demo
+        // walks, about 20 s of real time in) bring the next.
+        #expect(subscriber.wait(timeout: 60) { _ in samples("/flights").contains { $0["floors_ascended"]?.numberValue == 1 } })
+        let flights = samples("/flights")
+        #expect(flights.first?["floors_ascended"]?.numberValue == 0 && flights.allSatisfy { $0["floors_descended"]?.numberValue == 0 },
+            "\(flights)")
+    }
+
+    @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
+    func altitudeReadsTheServicesBarometerAndCountsTheStairs() throws {
+        let serve = try RunningServe()
+        defer { serve.process.terminate() }
+        // The simulated building's stairs are about 11–27 s into the service's demo and the lift down starts at
+        // 35 s: 28 s of input from the first seconds cover the stairs and end before the lift.
+        let output = runStream(["altitude", "--source", "serve:\(serve.socket)", "--duration", "28", "--format", "jsonl"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let summary = try JSONValue.parse(Array((output.stdout.split(separator: "\n").last ?? "").utf8))["summary"]
+        #expect(summary?["floors_ascended"]?.numberValue == 1 && summary?["floors_descended"]?.numberValue == 0,
+            "\(String(describing: summary))")
+        let height = summary?["relative_altitude"]?.numberValue ?? 0
+        #expect(abs(height - 3) < 0.6, "a floor up: \(height) m")
+    }
+
+    @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
     func stepsAndHeartRateAreServedAndStoredThroughAKill() throws {
         let serve = try RunningServe(["--store-flush", "0.5"])
         let connection = try ServiceConnection(path: serve.socket)

@@ -20,7 +20,7 @@ import Testing
 
     @Test func aVersion1StoreIsMigratedKeepingEveryRowAndFillingTheRollups() throws {
         let store = try file.open(retention: Retention(perMinute: .infinity, samples: .infinity))
-        #expect(try store.schemaVersion() == 2)
+        #expect(try store.schemaVersion() == Schema.version)
         let range = TimeRange(start: first, end: first + 240)
         #expect(try store.steps(in: range, per: .minute).map(\.steps) == [12, 0, 30, 7])
         // The 11:00 hour is read from its new rollup when the range covers it whole.
@@ -48,7 +48,7 @@ import Testing
 
     @Test func aReaderDoesNotMigrateButSaysSo() throws {
         let error = try #require(throws: StoreError.self) { try file.open(.readOnly) }
-        #expect(error.failure == .schemaOutdated(found: 1, current: 2))
+        #expect(error.failure == .schemaOutdated(found: 1, current: Schema.version))
         let connection = try SQLiteConnection(path: file.path, access: .readOnly, busyTimeout: 1)
         #expect(try connection.userVersion() == 1)
     }

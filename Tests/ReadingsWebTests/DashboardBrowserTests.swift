@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The dashboard in a real browser (Debian's headless Chromium), against a real server process: the three cards
-/// show live values that change, nothing is a zero where a reading is missing, the streams come back after the
+/// The dashboard in a real browser (Debian's headless Chromium), against a real server process: the four cards
+/// show live values that change (in one row on a wide screen, the flights' altitude trace drawn), nothing is a zero where a reading is missing, the streams come back after the
 /// server restarts, a phone gets one column, and no script error occurs. Screenshots go to
 /// `$BODYREADINGS_SCREENSHOTS` (docs/'s are made with `BODYREADINGS_SCREENSHOTS=docs`), else `.build/screenshots`.
 @Suite(
@@ -19,7 +19,9 @@ struct DashboardBrowserTests {
         var time: String
     }
 
-    static let cards = ["heart": "heart-rate", "steps": "steps-today", "motion": "user-acceleration"]
+    static let cards = [
+        "heart": "heart-rate", "steps": "steps-today", "motion": "user-acceleration", "flights": "flights-today",
+    ]
 
     private func read(_ browser: HeadlessBrowser) throws -> [String: Card] {
         var result: [String: Card] = [:]
@@ -55,7 +57,7 @@ struct DashboardBrowserTests {
         try png.write(to: URL(fileURLWithPath: directory + "/" + name))
     }
 
-    @Test func theThreeCardsShowLiveValuesThatChange() throws {
+    @Test func theFourCardsShowLiveValuesThatChange() throws {
         let rig = try WebRig()
         let browser = try HeadlessBrowser()
         try browser.setViewport(width: 1200, height: 800)
@@ -88,6 +90,44 @@ struct DashboardBrowserTests {
         // Let the sparklines fill a little for the picture.
         try browser.pump(for: 5)
         try save(try browser.screenshot(), as: "dashboard.png")
+        #expect(try errors(browser) == "")
+        #expect(browser.problems.isEmpty, "\(browser.problems)")
+    }
+
+    @Test func theFlightsCardSitsInTheRowAndCountsTheFloorsWithTheAltitudeTrace() throws {
+        let rig = try WebRig()
+        let browser = try HeadlessBrowser()
+        try browser.setViewport(width: 1200, height: 800)
+        try browser.open(rig.url)
+        #expect(try browser.wait(until: Self.allLive, timeout: 20))
+        let tops =
+            try browser.evaluate(
+                "['heart', 'steps', 'motion', 'flights', 'attitude'].map((card) => "
+                    + "Math.round(document.getElementById(card + '-card').getBoundingClientRect().top))") as? [Int] ?? []
+        #expect(tops.count == 5 && Set(tops.prefix(4)).count == 1 && tops[4] > tops[0], "four in a row: \(tops)")
+        let widths =
+            try browser.evaluate(
+                "[...document.querySelectorAll('.card:not(.attitude)')].map((card) => "
+                    + "Math.round(card.getBoundingClientRect().width))") as? [Int] ?? []
+        #expect(widths.count == 4 && Set(widths).count == 1, "of one width: \(widths)")
+        // The rig climbs a floor in the first 12 s of every 30 s, from 7 floors before: the count goes up.
+        let first = try #require(try read(browser)["flights"])
+        #expect(first.state == "live" && first.detail.contains(" m · 2 down · ") && first.detail.hasSuffix(" kPa"), "\(first)")
+        let start = try #require(Int(first.value), "\(first)")
+        #expect(start >= 7)
+        let climbed = try browser.wait(
+            until: "Number(document.getElementById('flights-today').textContent) > \(start)", timeout: 40)
+        let after = try read(browser)["flights"]
+        #expect(climbed, "\(String(describing: after))")
+        // The trace is drawn: the canvas has opaque pixels of the line.
+        let drawn =
+            try browser.evaluate(
+                """
+                (() => { const c = document.getElementById('altitude-spark');
+                  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+                  let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 200) n++; return n; })()
+                """) as? Int ?? 0
+        #expect(drawn > 100, "the altitude trace has \(drawn) opaque pixels")
         #expect(try errors(browser) == "")
         #expect(browser.problems.isEmpty, "\(browser.problems)")
     }
@@ -142,7 +182,7 @@ struct DashboardBrowserTests {
             try browser.evaluate(
                 "[...document.querySelectorAll('.card')].map((card) => Math.round(card.getBoundingClientRect().left))")
             as? [Int] ?? []
-        #expect(lefts.count == 4 && Set(lefts).count == 1, "one column: \(lefts)")
+        #expect(lefts.count == 5 && Set(lefts).count == 1, "one column: \(lefts)")
         let fits = try browser.evaluate("document.documentElement.scrollWidth <= window.innerWidth") as? Bool
         #expect(fits == true, "no sideways scrolling")
         try browser.pump(for: 4)
@@ -206,5 +246,5 @@ struct DashboardBrowserTests {
     }
 
     /// The API's name of each card's reading.
-    static let readings = ["heart": "heart_rate", "steps": "steps", "motion": "motion"]
+    static let readings = ["heart": "heart_rate", "steps": "steps", "motion": "motion", "flights": "altitude"]
 }

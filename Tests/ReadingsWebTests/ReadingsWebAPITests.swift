@@ -13,7 +13,7 @@ struct ReadingsWebAPITests {
         #expect(
             body
                 == #"{"motion":{"available":true},"steps":{"available":true},"heart_rate":{"available":false,"#
-                + #""reason":"no PPG sensor found"}}"# + "\n")
+                + #""reason":"no PPG sensor found"},"altitude":{"available":true}}"# + "\n")
         let latest = try web.json("/api/heart-rate/latest").value
         #expect(latest["available"] as? Bool == false)
         #expect(latest["reason"] as? String == "no PPG sensor found")
@@ -101,6 +101,19 @@ struct ReadingsWebAPITests {
         let beat = beats.first { $0.event == "beat" }?.data
         #expect(beat?["quality"] as? String != nil)
         #expect(beat?.keys.sorted() == ["heart_rate", "quality", "rr_interval", "t"])
+        let altitudes = try web.events("/events/altitude?interval=0.2") { events in
+            events.filter { $0.event == "altitude" }.count >= 3
+        }
+        #expect(altitudes.first?.event == "availability")
+        let heights = altitudes.filter { $0.event == "altitude" }.map(\.data)
+        #expect(heights.allSatisfy {
+            $0.keys.sorted() == ["floors_ascended", "floors_descended", "pressure", "relative_altitude", "t"]
+        })
+        let times = heights.compactMap { $0["t"] as? Double }
+        #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 0.2) < 0.05 }, "every 0.2 s: \(times)")
+        #expect(heights.allSatisfy { ($0["floors_ascended"] as? Int ?? 0) >= 7 }, "today's, with those before")
+        let (status, _) = try web.get("/events/altitude?interval=100")
+        #expect(status == 400)
     }
 
     @Test func anUnavailableStreamSaysWhyAndSendsNothingElse() throws {

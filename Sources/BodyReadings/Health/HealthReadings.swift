@@ -10,7 +10,9 @@ import Sensors
 /// hardware counter's count and activity go to a `StepProcessor`, whose counted steps are published to `steps` and
 /// whose updates (counted steps and the tentative steps pending, `StepUpdate`) to `stepUpdates`; PPG
 /// readings go through `PPGAssembler` to a `HeartRateProcessor`, whose heart rate at every sample is published to
-/// `heartRate` and whose beats to `beats`. A part whose fan-out is nil is not computed.
+/// `heartRate` and whose beats to `beats`; barometer readings go to the same `StepProcessor`'s altimeter, whose
+/// reading of each, with the flights climbed on the counted steps, is published to `altitude`. A part whose fan-out
+/// is nil is not computed.
 ///
 /// Confined to the capture thread (the fan-outs themselves are thread-safe).
 public final class HealthReadings: @unchecked Sendable {
@@ -24,6 +26,9 @@ public final class HealthReadings: @unchecked Sendable {
     public let heartRate: UpdateFanOut<HeartRateSample>?
     /// Where beats go, nil when not measured.
     public let beats: UpdateFanOut<Beat>?
+    /// Where the altitude and the flights climbed go at every pressure reading, nil when not measured.
+    public let altitude: UpdateFanOut<AltitudeUpdate>?
+    private let counter: StepCounter?
     private var stepProcessor: StepProcessor?
     private var stepAssembler = StepAssembler()
     private var ppgAssembler = PPGAssembler()
@@ -36,23 +41,29 @@ public final class HealthReadings: @unchecked Sendable {
     private var ppgScratch: [PPGSample] = []
 
     /// Steps counted by `counter` (nil: none) published to `steps`, and with the tentative ones to `stepUpdates`
-    /// (nil: not wanted); heart rate and beats to `heartRate` and `beats` (nil: not measured).
+    /// (nil: not wanted); heart rate and beats to `heartRate` and `beats` (nil: not measured); the altitude to
+    /// `altitude` (nil: not measured; without a counter it comes without flights).
     public init(
         counter: StepCounter?, stepSettings: StepDetector.Settings = StepDetector.Settings(),
         steps: UpdateFanOut<Step>?, stepUpdates: UpdateFanOut<StepUpdate>? = nil,
-        heartRate: UpdateFanOut<HeartRateSample>?, beats: UpdateFanOut<Beat>?
+        heartRate: UpdateFanOut<HeartRateSample>?, beats: UpdateFanOut<Beat>?,
+        altitude: UpdateFanOut<AltitudeUpdate>? = nil
     ) {
         self.steps = counter == nil ? nil : steps
         self.stepUpdates = counter == nil ? nil : stepUpdates
         self.heartRate = heartRate
         self.beats = beats
-        stepProcessor = counter.map { StepProcessor(counter: $0, settings: stepSettings) }
+        self.altitude = altitude
+        self.counter = counter
+        let processor = counter ?? (altitude != nil ? .software : nil)
+        stepProcessor = processor.map { StepProcessor(counter: $0, settings: stepSettings) }
     }
 
     /// The readings a capture must ask its source for to compute what this carries (beside device motion's).
     public var readings: Set<SensorReading.Kind> {
-        var kinds = stepProcessor?.counter.readings ?? []
+        var kinds = counter?.readings ?? []
         if heartRate != nil || beats != nil { kinds.insert(.ppg) }
+        if altitude != nil { kinds.insert(.pressure) }
         return kinds
     }
 
@@ -75,7 +86,7 @@ public final class HealthReadings: @unchecked Sendable {
         latest = max(latest, reading.t)
         switch reading.kind {
         case .accelerometer, .stepCount, .activity, .pressure:
-            guard stepProcessor != nil, steps != nil || stepUpdates != nil else { return }
+            guard stepProcessor != nil, steps != nil || stepUpdates != nil || altitude != nil else { return }
             stepAssembler.push(reading, into: &scratch)
             // Through the optional in place: a copy of the detector would copy its buffers at every reading.
             for element in scratch {
@@ -85,6 +96,12 @@ public final class HealthReadings: @unchecked Sendable {
                 }
             }
             scratch.removeAll(keepingCapacity: true)
+            if reading.kind == .pressure, let altitude, let latest = stepProcessor?.altitude, latest.time == reading.t {
+                altitude.publish(
+                    AltitudeUpdate(
+                        reading: latest, floorsAscended: stepProcessor?.flights.floorsAscended ?? 0,
+                        floorsDescended: stepProcessor?.flights.floorsDescended ?? 0))
+            }
         case .ppg:
             guard heartRate != nil || beats != nil else { return }
             ppgAssembler.push(reading, into: &ppgScratch)

@@ -11,6 +11,9 @@ import Glibc
 /// (a `raw` subscription with `every_sample`), so that a `Pipeline`, `MotionManager` or a command fuses, records or
 /// counts them exactly as it would read the sensors themselves — while the service owns them and serves others.
 ///
+/// A capture that asks for `.pressure` readings also gets the service's barometer, when it has one: each `altitude`
+/// update as a `.pressure` reading of its (filtered) pressure, without a temperature (the service shares none).
+///
 /// The samples are calibrated by the service already (a stored calibration is not applied again). Updates the
 /// service dropped because this client fell behind count as `droppedReadings`; the service stopping is an error
 /// (`vanished`), as a device that goes away is.
@@ -56,6 +59,9 @@ public final class ServiceMotionSource: MotionSource, @unchecked Sendable {
             }
             started = true
             configuration.log(.info("serve: reading \(connection.availability.source) through \(connection.path)"))
+            if configuration.readings.contains(.pressure), connection.availability.isAvailable(.altitude) {
+                try connection.send(ServiceRequest(.subscribe(.altitude, interval: 0, everySample: false)))
+            }
             return
         }
     }
@@ -78,6 +84,9 @@ public final class ServiceMotionSource: MotionSource, @unchecked Sendable {
                 throw CaptureError(.vanished, "the service's sensors failed: \(error)")
             case .closing(let reason):
                 throw CaptureError(.vanished, "the service at \(connection.path) stopped: \(reason)")
+            case .reading(.altitude, let value):
+                guard let t = value["t"]?.numberValue, let pressure = value["pressure"]?.numberValue else { continue }
+                return [SensorReading(kind: .pressure, t: t, value: Vector3(pressure, .nan, 0))]
             case .hello, .motion, .reading, .reply, .ended:
                 continue
             }

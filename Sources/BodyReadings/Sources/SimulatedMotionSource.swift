@@ -9,13 +9,15 @@ import TextFormats
 /// sampling from `SimulatedIMU`) moved along the demo trajectory (rest, pick-up, walking, tilts, spins, running; see
 /// `ScriptedTrajectory.demo`; its true step times are `trajectory.steps(from:to:)`), and a MAX30102-class pulse sensor
 /// on a finger (`PulseSimulator`: heart-rate variability, breathing, baseline drift, motion-artefact bursts) with
-/// known beats. Deterministic: the same seed and
-/// update interval give the same samples.
+/// known beats, and a BMP280-class barometer carried through a building along the trajectory
+/// (`SimulatedBarometer` on `BuildingWalk.alongsideDemo`, repeating: a floor up the stairs while the demo walks, the lift
+/// back down while it stands). Deterministic: the same seed and update interval give the same samples.
 ///
 /// Like real hardware the IMU picks its sampling frequency from a list (25…1600 Hz, the smallest that the update
 /// interval needs) and, paced in real time, delivers a batch per update interval (per two intervals below 2 ms:
 /// `WakeBatching`). The pulse sensor runs at 100 samples/s and is simulated only when a capture asks for `.ppg`
-/// readings (`CaptureConfiguration.readings`), so the motion stream is the same with or without it.
+/// readings (`CaptureConfiguration.readings`), so the motion stream is the same with or without it; the barometer
+/// runs at 25 samples/s, only when a capture asks for `.pressure` readings.
 public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
     // @unchecked: `reader` is confined to the reading thread; `cancellation` is thread-safe.
 
@@ -37,6 +39,15 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
     /// The seed of the pulse (`PulseSimulator(settings: pulseSettings, seed: pulseSeed)` repeats its samples and
     /// beats: the truth for tests).
     public var pulseSeed: UInt64 { seed ^ 0x5055_4C53_45 }
+    /// The building the barometer is carried through, walked over and over from the start of the capture.
+    public let building: BuildingWalk
+    /// The simulated barometer's sensor and weather.
+    public let barometerSettings: SimulatedBarometer.Settings
+    /// The seed of the barometer (`SimulatedBarometer(walk: building, settings: barometerSettings, seed:
+    /// barometerSeed, repeating: true)` repeats its samples: the truth for tests).
+    public var barometerSeed: UInt64 { seed ^ 0x4241_524F }
+    /// The source has a barometer: `.pressure` readings when a capture asks for them.
+    public var hasBarometer: Bool { true }
 
     private let cancellation = CaptureCancellation()
     /// What `start` set up and `read()` advances; nil before the start.
@@ -50,13 +61,16 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         return settings
     }
 
-    /// A simulated IMU on `trajectory` (default: the demo) with `settings` (default: typical MEMS errors), and a
-    /// pulse sensor with `pulse` (default: `defaultPulse`).
+    /// A simulated IMU on `trajectory` (default: the demo) with `settings` (default: typical MEMS errors), a pulse
+    /// sensor with `pulse` (default: `defaultPulse`) and a barometer with `barometer` in `building`.
     public init(
         seed: UInt64, pacing: MotionSourceSpecification.Pacing = .realTime,
         trajectory: any Trajectory = ScriptedTrajectory.demo, settings: SimulatedIMU.Settings = SimulatedIMU.Settings(),
-        pulse: PulseSimulator.Settings = SimulatedMotionSource.defaultPulse
+        pulse: PulseSimulator.Settings = SimulatedMotionSource.defaultPulse,
+        building: BuildingWalk = .alongsideDemo, barometer: SimulatedBarometer.Settings = SimulatedBarometer.Settings()
     ) {
+        self.building = building
+        self.barometerSettings = barometer
         self.seed = seed
         self.pacing = pacing
         self.trajectory = trajectory
@@ -88,6 +102,11 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         if configuration.readings.contains(.ppg) {
             reader.pulse = PulseSimulator(settings: pulseSettings, seed: pulseSeed)
             parts.append("pulse at \(DoubleText.shortest(pulseSettings.sampleRate)) samples/s")
+        }
+        if configuration.readings.contains(.pressure) {
+            reader.barometer = SimulatedBarometer(
+                walk: building, settings: barometerSettings, seed: barometerSeed, repeating: true)
+            parts.append("barometer at \(DoubleText.shortest(barometerSettings.sampleRate)) samples/s")
         }
         configuration.log(
             .info(

@@ -24,7 +24,8 @@ enum AltitudeCommand {
             FILE: a CSV whose header holds t (s) and pressure (kPa, IIO's unit), optionally temperature (°C, the \
             sensor's); other columns are ignored. --source sim: a simulated BMP280 and accelerometer in a building \
             (4 minutes: stairs 2 floors up, the lift 2 down, a door slam, 1 floor down and up again), computed at \
-            once.
+            once. --source serve: a running service's barometer (its filtered pressure, without a temperature: \
+            15 °C is assumed) and accelerometer, live, until interrupted or --duration.
 
             OUTPUT: one row per pressure sample, t,pressure,relative_altitude: the time (s), the filtered pressure \
             (kPa) and the height above the first sample (m, by the barometric formula at the sensor's \
@@ -37,9 +38,11 @@ enum AltitudeCommand {
             EXAMPLES:
               bodyreadings altitude --source sim --format jsonl
               bodyreadings altitude pressure.csv > altitude.csv
+              bodyreadings altitude --source serve --duration 60
 
             EXIT STATUS: 0 done; 64 bad option; 65 malformed recording (the message names the line); 69 a live \
-            source (a barometer's live capture is not supported yet); 74 file not readable.
+            source other than serve (a barometer's live capture is not supported yet), or a service without a \
+            barometer; 74 file not readable.
             """
     )
 
@@ -62,9 +65,27 @@ enum AltitudeCommand {
             if report.elements == 0 { console.warning("\(reader.source) has a header but no pressure samples") }
             return .ok
         }
-        switch try SourceOptions.specification(arguments) {
+        let specification = try SourceOptions.specification(arguments)
+        switch specification {
         case .simulated(let seed, _):
             var pipeline = Pipeline(input: SimulatedBuildingInput(seed: seed), processor: processor, settings: settings)
+            _ = try execute(&pipeline, format: format, console: console)
+            return .ok
+        case .service:
+            let source = try SourceOptions.open(specification, environment: console.environment)
+            guard let service = source as? ServiceMotionSource, service.connection.availability.isAvailable(.altitude)
+            else {
+                source.stop()
+                let reason = (source as? ServiceMotionSource)?.connection.availability.unavailable[.altitude]
+                throw CLIError(
+                    "the service has no barometer (\(reason ?? "no altitude reading")); read a recording "
+                        + "(t,pressure[,temperature]) or use '--source sim'", exitCode: .unavailable)
+            }
+            let live = PipelineSettings(
+                captureInterval: 0.1, duration: duration, readings: [.accelerometer, .pressure],
+                log: console.captureLog)
+            var pipeline = Pipeline(
+                input: SourceInput(source: source, assembler: StepAssembler()), processor: processor, settings: live)
             _ = try execute(&pipeline, format: format, console: console)
             return .ok
         default:

@@ -1,15 +1,16 @@
 import ReadingsStore
 import SystemSupport
 
-/// `bodyreadings history steps|heart-rate`: what the readings store remembers, per minute, local hour or local day,
+/// `bodyreadings history steps|heart-rate|flights`: what the readings store remembers, per minute, local hour or local day,
 /// as CSV or one JSON document.
 enum HistoryCommand {
     static let command = Command(
         spec: CommandSpec(
             name: "history",
-            overview: "Print stored steps or heart rate per minute, hour or day (from what 'serve' recorded).",
+            overview: "Print stored steps, heart rate or flights climbed per minute, hour or day (from what 'serve' recorded).",
             positionals: [
-                PositionalSpec("reading", help: "steps or heart-rate.", kind: .choice(["steps", "heart-rate"]))
+                PositionalSpec(
+                    "reading", help: "steps, heart-rate or flights.", kind: .choice(["steps", "heart-rate", "flights"]))
             ],
             options: [
                 .today,
@@ -28,7 +29,9 @@ enum HistoryCommand {
                 OUTPUT: one row per bucket that holds readings (a day the service did not run is left out; a \
                 minute counted with no steps is 0). Steps: start,end,steps,minutes. Heart rate: \
                 start,end,mean_heart_rate,min_heart_rate,max_heart_rate,samples,beats,minutes (beats/min; an \
-                empty field when only beats without a trusted rate were recorded). Times are local ISO 8601 with \
+                empty field when only beats without a trusted rate were recorded). Flights (floors climbed while \
+                walking, from a barometer): start,end,floors_ascended,floors_descended,minutes. Times are local \
+                ISO 8601 with \
                 the offset. --format json prints one document: \
                 {"reading":…,"from":…,"to":…,"per":…,"buckets":[{"start":…,…},…]}.
 
@@ -41,6 +44,7 @@ enum HistoryCommand {
                   bodyreadings history steps
                   bodyreadings history steps --from 2026-11-01 --to 2026-11-30 --per day
                   bodyreadings history heart-rate --today --per hour --format json
+                  bodyreadings history flights --per hour
 
                 EXIT STATUS: 0 ok (also when no bucket holds readings), 1 no store yet (nothing recorded), \
                 64 usage error, 65 store damaged or of another version, 74 --store FILE missing or an I/O error, \
@@ -52,7 +56,7 @@ enum HistoryCommand {
         // 1. The question.
         let name = arguments.positionals[0]
         guard let reading = HistoryQuery.Reading(rawValue: name) else {
-            throw CLIError.usage("unknown reading '\(name)': steps or heart-rate", command: "history")
+            throw CLIError.usage("unknown reading '\(name)': steps, heart-rate or flights", command: "history")
         }
         let format = try arguments.choice(.format) ?? "csv"
         let query = try HistoryQuery(

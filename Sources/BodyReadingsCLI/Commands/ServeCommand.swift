@@ -34,8 +34,8 @@ enum ServeCommand {
             .storeFlush,
         ] as [OptionSpec]) + HTTPOptions.all + MQTTOptions.all + CalibrationOptions.all,
         discussion: """
-            Clients connect to the socket and send one JSON request per line: subscribe to motion, raw, steps or \
-            heart_rate at their own interval, unsubscribe, available, status, history. Every update is one JSON \
+            Clients connect to the socket and send one JSON request per line: subscribe to motion, raw, steps, \
+            heart_rate or altitude at their own interval, unsubscribe, available, status, history. Every update is one JSON \
             line; a client that does not keep up loses its oldest updates (and is told how many), never delaying \
             the others. The sensors run for the shortest interval any client asks for. 'stream', 'record' and \
             'calibrate' read through a running service with --source serve. Protocol: docs/socket-api.md.
@@ -45,12 +45,12 @@ enum ServeCommand {
             With --http HOST:PORT it also serves the dashboard (/), a JSON API (/api/...) and event streams \
             (/events/...) over HTTP; an address other than loopback needs --token FILE (docs/http-api.md).
 
-            With --mqtt URL it also publishes device motion, steps and heartbeats to a broker, as 'publish' does \
-            (topics, payloads and outages: docs/mqtt.md).
+            With --mqtt URL it also publishes device motion, steps and heartbeats to a broker, as 'publish' does, \
+            and with a barometer the altitude and today's flights (topics, payloads and outages: docs/mqtt.md).
 
-            It records steps, heart rate, beats and a per-minute motion summary into the readings store (--store), \
-            flushed every 30 s and when it stops, so that 'bodyreadings history' and the dashboard's Steps Today \
-            survive a restart (a kill -9 loses at most the last 30 s).
+            It records steps, heart rate, beats, flights climbed and a per-minute motion summary into the readings \
+            store (--store), flushed every 30 s and when it stops, so that 'bodyreadings history' and the \
+            dashboard's Steps Today survive a restart (a kill -9 loses at most the last 30 s).
 
             EXAMPLES:
               bodyreadings serve
@@ -147,13 +147,16 @@ enum ServeCommand {
         }
         var history: CaptureFeed.HistoryQuery?
         var stepsToday: (@Sendable (Step) -> Int)?
+        var flightsToday: (@Sendable (AltitudeUpdate) -> (ascended: Int, descended: Int))?
         var status: (@Sendable () -> [(String, JSONValue)])?
         if let recording {
             history = { query throws(ServiceProtocolError) in try recording.history(query) }
             stepsToday = { recording.stepsToday(through: $0) }
+            flightsToday = { recording.flightsToday(through: $0) }
             status = { recording.statusMembers }
         }
-        let feed = CaptureFeed(capture: capture, history: history, stepsToday: stepsToday, status: status)
+        let feed = CaptureFeed(
+            capture: capture, history: history, stepsToday: stepsToday, flightsToday: flightsToday, status: status)
 
         let ended = DispatchSemaphore(value: 0)
         let outcome = ServeOutcome()
@@ -181,9 +184,12 @@ enum ServeCommand {
             try makeDirectory(for: request.socket, isDefault: request.socketIsDefault)
             started = try ServiceServer(request.settings, feed: feed, log: { console.note($0) })
             if let mqtt = request.mqtt {
-                let (publisher, reporter) = try MQTTOptions.start(mqtt.settings, wait: mqtt.wait, console: console)
+                var settings = mqtt.settings
+                settings.barometer = capture.hasBarometer
+                let (publisher, reporter) = try MQTTOptions.start(settings, wait: mqtt.wait, console: console)
                 publishing = CapturePublishing(
-                    capture: capture, interval: mqtt.interval, publisher: publisher, reporter: reporter)
+                    capture: capture, interval: mqtt.interval, publisher: publisher, reporter: reporter,
+                    flightsToday: flightsToday)
             }
             if let http = request.http {
                 let server = try HTTPOptions.start(

@@ -59,5 +59,5 @@ extension OptionSpec {
         ["--cert"], value: "FILE", kind: .file, help: "mqtts: PEM client certificate, for brokers that require one.")
     static let key = OptionSpec(["--key"], value: "FILE", kind: .file, help: "mqtts: PEM private key of --cert.")
     static let homeAssistant = OptionSpec(
-        ["--homeassistant"], help: "Publish Home Assistant MQTT discovery (heart rate, steps, motion).")
+        ["--homeassistant"], help: "Publish Home Assistant MQTT discovery (heart rate, steps, motion; flights, altitude, pressure).")
 }

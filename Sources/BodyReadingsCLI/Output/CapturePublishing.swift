@@ -3,19 +3,27 @@ import Fusion
 import Publishing
 import Service
 
-/// `serve --mqtt`: the service's device motion (at its own interval), steps and heartbeats (every one) to an MQTT
-/// broker, as `publish` sends them — one more subscriber of the capture, next to the socket's clients. The publisher returns at once, so the capture
-/// thread never waits for the network.
+/// `serve --mqtt`: the service's device motion and altitude (at its own interval), steps and heartbeats (every one)
+/// and today's flights (at every floor) to an MQTT broker, as `publish` sends them — one more subscriber of the
+/// capture, next to the socket's clients. The publisher returns at once, so the capture thread never waits for the
+/// network.
 final class CapturePublishing: Sendable {
     private let capture: ServiceCapture
     private let publisher: ReadingsPublisher
     private let reporter: ConnectionReporter
     private let subscription: UpdateFanOut<MotionEstimate>.Subscription
     private let health: HealthPublishing
+    private let altitude: UpdateFanOut<AltitudeUpdate>.Subscription
+    private let altitudeSamples: UpdateFanOut<AltitudeUpdate>.Subscription
     private let demand: UInt64
 
-    /// Publishes `capture`'s motion every `interval` seconds with `publisher`.
-    init(capture: ServiceCapture, interval: Double, publisher: ReadingsPublisher, reporter: ConnectionReporter) {
+    /// Publishes `capture`'s motion and altitude every `interval` seconds with `publisher`, and the day's flights
+    /// (`flightsToday`, the store's count plus those since; nil: the capture's) when the first altitude comes and at
+    /// every floor.
+    init(
+        capture: ServiceCapture, interval: Double, publisher: ReadingsPublisher, reporter: ConnectionReporter,
+        flightsToday: (@Sendable (AltitudeUpdate) -> (ascended: Int, descended: Int))? = nil
+    ) {
         self.capture = capture
         self.publisher = publisher
         self.reporter = reporter
@@ -24,6 +32,21 @@ final class CapturePublishing: Sendable {
             publisher.publish(MotionReading(estimate))
         }
         health = HealthPublishing(steps: capture.steps, beats: capture.beats, publisher: publisher)
+        let published = PublishedFlights()
+        altitude = capture.altitude.subscribe(interval: 0) { update in
+            let reading = update.reading
+            let floors = flightsToday?(update) ?? (ascended: update.floorsAscended, descended: update.floorsDescended)
+            if published.change(to: floors) {
+                publisher.publish(
+                    FlightsReading(t: reading.time, floorsAscended: floors.ascended, floorsDescended: floors.descended))
+            }
+        }
+        altitudeSamples = capture.altitude.subscribe(interval: interval) { update in
+            publisher.publish(
+                AltitudeSample(
+                    t: update.reading.time, pressure: update.reading.pressure,
+                    relativeAltitude: update.reading.relativeAltitude))
+        }
     }
 
     /// Prints the broker's news (on the command's thread).
@@ -35,6 +58,8 @@ final class CapturePublishing: Sendable {
     func stop(console: Console) {
         capture.motion.unsubscribe(subscription)
         health.stop()
+        capture.altitude.unsubscribe(altitude)
+        capture.altitude.unsubscribe(altitudeSamples)
         capture.release(demand)
         let final = publisher.stop()
         reporter.flush()

@@ -150,7 +150,7 @@ public enum ServiceEvent: Sendable, Equatable {
             switch reading {
             case .motion: return .motion(try motion(value))
             case .raw: return .raw(try raw(value))
-            case .steps, .heartRate: return .reading(reading, value)
+            case .steps, .heartRate, .altitude: return .reading(reading, value)
             }
         }
         if let op = value["reply"]?.stringValue {

@@ -9,7 +9,8 @@ public struct ServiceHistoryQuery: Sendable, Equatable {
         case minute, hour, day
     }
 
-    /// `steps` or `heart_rate` (or `motion`: the per-minute motion summary).
+    /// `steps` or `heart_rate` (or `motion`: the per-minute motion summary; `altitude`: the flights climbed, asked
+    /// for as `"reading":"flights"`).
     public var reading: ServiceReading
     /// Start of the range, Unix time, s; nil: the start of today.
     public var from: Double?
@@ -26,8 +27,12 @@ public struct ServiceHistoryQuery: Sendable, Equatable {
     }
 
     init(_ value: JSONValue) throws(ServiceProtocolError) {
-        reading = try ServiceRequest.reading(value)
-        guard reading != .raw else { throw ServiceProtocolError("raw samples are not stored: ask for steps, heart_rate or motion") }
+        reading = value["reading"]?.stringValue == Self.flights ? .altitude : try ServiceRequest.reading(value)
+        guard reading != .raw, reading != .altitude || value["reading"]?.stringValue == Self.flights else {
+            throw ServiceProtocolError(
+                "\(reading == .raw ? "raw samples" : "altitudes") are not stored: ask for steps, heart_rate, motion or "
+                    + "flights")
+        }
         from = try Self.time(value, "from")
         to = try Self.time(value, "to")
         if let from, let to, to <= from { throw ServiceProtocolError("\"to\" must be after \"from\"") }
@@ -43,12 +48,15 @@ public struct ServiceHistoryQuery: Sendable, Equatable {
 
     /// The query's members of a `history` request.
     var members: [(String, JSONValue)] {
-        var members: [(String, JSONValue)] = [("reading", .string(reading.name))]
+        var members: [(String, JSONValue)] = [("reading", .string(reading == .altitude ? Self.flights : reading.name))]
         if let from { members.append(("from", .number(from))) }
         if let to { members.append(("to", .number(to))) }
         members.append(("per", .string(per.rawValue)))
         return members
     }
+
+    /// The name of the stored flights in a `history` request.
+    static let flights = "flights"
 
     private static func time(_ value: JSONValue, _ key: String) throws(ServiceProtocolError) -> Double? {
         guard let member = value[key], !member.isNull else { return nil }

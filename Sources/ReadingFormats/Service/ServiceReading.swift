@@ -8,7 +8,9 @@ public enum ServiceReading: String, Sendable, Hashable, CaseIterable {
     case steps
     /// Heartbeats: heart rate, RR interval and quality, one event per beat.
     case heartRate = "heart_rate"
+    /// The barometer: pressure, relative altitude and the flights climbed today, one event per pressure reading.
+    case altitude
 
-    /// The protocol's name (`motion`, `raw`, `steps`, `heart_rate`).
+    /// The protocol's name (`motion`, `raw`, `steps`, `heart_rate`, `altitude`).
     public var name: String { rawValue }
 }

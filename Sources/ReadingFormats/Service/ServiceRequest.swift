@@ -94,10 +94,10 @@ public struct ServiceRequest: Sendable, Equatable {
 
     static func reading(_ value: JSONValue) throws(ServiceProtocolError) -> ServiceReading {
         guard let name = value["reading"]?.stringValue else {
-            throw ServiceProtocolError("a request needs \"reading\": motion, raw, steps or heart_rate")
+            throw ServiceProtocolError("a request needs \"reading\": motion, raw, steps, heart_rate or altitude")
         }
         guard let reading = ServiceReading(rawValue: name) else {
-            throw ServiceProtocolError("unknown reading \(ServiceProtocolError.quoted(name)) (use motion, raw, steps or heart_rate)")
+            throw ServiceProtocolError("unknown reading \(ServiceProtocolError.quoted(name)) (use motion, raw, steps, heart_rate or altitude)")
         }
         return reading
     }

@@ -6,7 +6,8 @@ import TextFormats
 /// never 0. Mean heart rates are rounded to 0.1 beats/min.
 ///
 /// CSV columns: `start,end,steps,minutes` for steps;
-/// `start,end,mean_heart_rate,min_heart_rate,max_heart_rate,samples,beats,minutes` for heart rate.
+/// `start,end,mean_heart_rate,min_heart_rate,max_heart_rate,samples,beats,minutes` for heart rate;
+/// `start,end,floors_ascended,floors_descended,minutes` for flights.
 /// JSON: `{"reading":"steps","from":…,"to":…,"per":"day","buckets":[{"start":…,"end":…,"steps":…,…},…]}`.
 extension History {
     /// The CSV text, header first, one line per bucket, each ending in a newline.
@@ -55,6 +56,16 @@ extension History {
                         time(bucket.start), time(bucket.end),
                         number(bucket.mean.map { ($0 * 10).rounded() / 10 }), number(bucket.minimum),
                         number(bucket.maximum), count(bucket.samples), count(bucket.beats), count(bucket.minutes),
+                    ]
+                }
+            )
+        case .flights(let buckets):
+            return (
+                ["start", "end", "floors_ascended", "floors_descended", "minutes"],
+                buckets.map { bucket in
+                    [
+                        time(bucket.start), time(bucket.end), count(bucket.ascended), count(bucket.descended),
+                        count(bucket.minutes),
                     ]
                 }
             )

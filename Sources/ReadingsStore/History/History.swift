@@ -4,6 +4,7 @@ public struct History: Sendable, Hashable {
     public enum Buckets: Sendable, Hashable {
         case steps([StepsBucket])
         case heartRate([HeartRateBucket])
+        case flights([FlightsBucket])
     }
 
     /// The question.
@@ -21,6 +22,7 @@ public struct History: Sendable, Hashable {
         switch buckets {
         case .steps(let buckets): return buckets.count
         case .heartRate(let buckets): return buckets.count
+        case .flights(let buckets): return buckets.count
         }
     }
 }
@@ -33,6 +35,8 @@ extension ReadingsStore {
             return History(query: query, buckets: .steps(try steps(in: query.range, per: query.granularity)))
         case .heartRate:
             return History(query: query, buckets: .heartRate(try heartRate(in: query.range, per: query.granularity)))
+        case .flights:
+            return History(query: query, buckets: .flights(try flights(in: query.range, per: query.granularity)))
         }
     }
 }

@@ -6,6 +6,7 @@ public struct HistoryQuery: Sendable, Hashable {
     public enum Reading: String, Sendable, Hashable, CaseIterable {
         case steps
         case heartRate = "heart-rate"
+        case flights
     }
 
     public var reading: Reading

@@ -38,6 +38,10 @@ struct PendingReadings: Sendable {
         add(.heartRate, minute: Self.minute(time), [0, 0, nil, nil, 1])
     }
 
+    mutating func addFlights(ascended: Int, descended: Int, at time: Double) {
+        add(.flights, minute: Self.minute(time), [Double(ascended), Double(descended)])
+    }
+
     mutating func addMotion(userAcceleration: Double, activity: Activity, at time: Double) {
         add(.motion, minute: Self.minute(time), [
             1, userAcceleration, activity == .still ? 1 : 0, activity == .walking ? 1 : 0,

@@ -1,5 +1,5 @@
 /// One per-minute table and its hourly rollup, described once so that writing, rolling up, aggregating and pruning
-/// are the same code for steps, heart rate and motion.
+/// are the same code for steps, heart rate, motion and flights.
 ///
 /// Every column merges by a rule: counts and sums add, minima and maxima keep the extreme. A minute written twice
 /// (a partial minute flushed, then the rest) merges the same way, so a restart in the middle of a minute adds to
@@ -38,7 +38,8 @@ struct MinuteSeries: Sendable {
             Column("samples", .sum), Column("user_acceleration_sum", .sum), Column("still_samples", .sum),
             Column("walking_samples", .sum), Column("running_samples", .sum),
         ])
-    static let all = [steps, heartRate, motion]
+    static let flights = MinuteSeries(name: "flights", columns: [Column("ascended", .sum), Column("descended", .sum)])
+    static let all = [steps, heartRate, motion, flights]
 
     private var minuteTable: String { name + "_minute" }
     private var hourTable: String { name + "_hour" }

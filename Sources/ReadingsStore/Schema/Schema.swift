@@ -9,9 +9,10 @@
 /// Version history:
 /// 1. Per-minute tables (`steps_minute`, `heart_rate_minute`, `motion_minute`), heart-rate samples and beats.
 /// 2. Hourly rollups (`steps_hour`, `heart_rate_hour`, `motion_hour`), filled from the minute rows on migration.
+/// 3. Flights climbed (`flights_minute`, `flights_hour`), empty on migration.
 enum Schema {
     /// The version this build writes and reads.
-    static let version = 2
+    static let version = 3
 
     /// The tables of a new store, at ``version``.
     static let create = """
@@ -46,7 +47,7 @@ enum Schema {
             quality TEXT NOT NULL
         );
         CREATE INDEX beat_by_time ON beat (t);
-        """ + rollups
+        """ + rollups + flights
 
     /// The hourly rollups (version 2).
     static let rollups = """
@@ -72,6 +73,21 @@ enum Schema {
             still_samples INTEGER NOT NULL,
             walking_samples INTEGER NOT NULL,
             running_samples INTEGER NOT NULL
+        );
+        """
+
+    /// The flights climbed per minute and per hour (version 3).
+    static let flights = """
+        CREATE TABLE flights_minute (
+            minute INTEGER PRIMARY KEY,
+            ascended INTEGER NOT NULL,
+            descended INTEGER NOT NULL
+        );
+        CREATE TABLE flights_hour (
+            hour INTEGER PRIMARY KEY,
+            minutes INTEGER NOT NULL,
+            ascended INTEGER NOT NULL,
+            descended INTEGER NOT NULL
         );
         """
 
@@ -112,9 +128,11 @@ enum Schema {
         switch version {
         case 1:
             try connection.execute(rollups)
-            for series in MinuteSeries.all {
+            for series in [MinuteSeries.steps, .heartRate, .motion] {
                 try connection.prepare(series.rebuildHours).run([.integer(Int64.min), .integer(Int64.max)])
             }
+        case 2:
+            try connection.execute(flights)
         default:
             throw StoreError(
                 operation: "migrate", failure: .schemaOutdated(found: version, current: Schema.version),

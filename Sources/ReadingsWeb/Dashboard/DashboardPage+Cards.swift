@@ -10,6 +10,7 @@ function card(id, valueId, detailId, waiting) {
 const heart = card('heart-card', 'heart-rate', 'heart-detail', 'waiting for a heartbeat…');
 const steps = card('steps-card', 'steps-today', 'steps-detail', 'waiting for steps…');
 const motion = card('motion-card', 'user-acceleration', 'motion-detail', 'waiting for motion…');
+const flights = card('flights-card', 'flights-today', 'flights-detail', 'waiting for the barometer…');
 const attitudeCard = $('attitude-card');
 
 function show(target, value, detail) {
@@ -115,6 +116,18 @@ function onMotion(sample) {
   attitudeCard.dataset.t = String(sample.t);
 }
 
+// Flights: the day's floors climbed while walking (lifts count none), and the relative altitude's trace. The
+// altitude is the barometer's: weather moves it too, so the trace shows changes, its level means little.
+const altitudeSeries = new Series(300);
+function onAltitude(update) {
+  touched(flights, update.t);
+  const height = update.relative_altitude;
+  const signed = `${height > 0.005 ? '+' : ''}${fixed(height, 2)} m`;
+  const down = update.floors_descended > 0 ? ` · ${update.floors_descended} down` : '';
+  show(flights, String(update.floors_ascended), `${signed}${down} · ${update.pressure.toFixed(2)} kPa`);
+  altitudeSeries.push(height);
+}
+
 // A number without a minus sign on zero.
 const whole = (value) => (Math.round(value) === 0 ? '0' : value.toFixed(0));
 const fixed = (value, digits) => (Math.abs(value) < 0.5 * 10 ** -digits ? (0).toFixed(digits) : value.toFixed(digits));
@@ -123,6 +136,7 @@ function render() {
   drawLine($('heart-spark'), heartSeries, $('heart-span'));
   drawBars($('steps-spark'), stepsPerMinute, 30);
   drawLine($('motion-spark'), motionSeries, $('motion-span'), { floor: 0, format: (v) => v.toFixed(1) });
+  drawLine($('altitude-spark'), altitudeSeries, $('altitude-span'), { minimumRange: 3, format: (v) => fixed(v, 1) });
   if (latestMotion) {
     const { roll, pitch, heading } = angles(latestMotion.gravity, latestMotion.attitude);
     drawHorizon($('horizon'), roll, pitch);
@@ -202,6 +216,7 @@ stream('events/motion?interval=0.1', {
   availability: (a) => availability(motion, a, [attitudeCard]),
   motion: onMotion,
 });
+stream('events/altitude?interval=0.5', { availability: (a) => availability(flights, a), altitude: onAltitude });
 connectionChanged();
 loadStepsHistory();
 render();

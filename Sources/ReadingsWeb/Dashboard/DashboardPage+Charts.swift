@@ -2,8 +2,8 @@ extension DashboardPage {
     /// The first part of `/dashboard.js`: error reporting, the token, the series and their sparklines.
     static let charts = #"""
 'use strict';
-// The BodyReadings dashboard: three reading cards and the attitude, fed by the server's event streams
-// (/events/heart-rate, /events/steps, /events/motion) and its JSON API. No libraries, no external resources.
+// The BodyReadings dashboard: four reading cards and the attitude, fed by the server's event streams
+// (/events/heart-rate, /events/steps, /events/motion, /events/altitude) and its JSON API. No libraries, no external resources.
 // A reading that is not available says why; it never shows as zero. Script errors are written into #errors.
 
 const errors = document.getElementById('errors');
@@ -63,8 +63,9 @@ function spanText(seconds) {
 }
 
 // A line of `series` over its shown span ending now, with a faint area below and the range written at the right;
-// `caption` gets the span's text.
-function drawLine(canvas, series, caption, { floor = null, format = (v) => v.toFixed(0) } = {}) {
+// `caption` gets the span's text. The vertical range is at least `minimumRange` (centred on the data), so that
+// noise on a flat line is not drawn as big swings (an altitude's centimetres).
+function drawLine(canvas, series, caption, { floor = null, format = (v) => v.toFixed(0), minimumRange = 0 } = {}) {
   const span = shownSpan(series);
   caption.textContent = spanText(span);
   const [context, width, height] = prepare(canvas);
@@ -84,6 +85,11 @@ function drawLine(canvas, series, caption, { floor = null, format = (v) => v.toF
   let high = Math.max(...points.map((p) => p[1]));
   if (floor !== null) low = Math.min(low, floor);
   if (high - low < 1e-6) { high += 1; low -= floor === null ? 1 : 0; }
+  if (high - low < minimumRange) {
+    const middle = (high + low) / 2;
+    high = middle + minimumRange / 2;
+    low = middle - minimumRange / 2;
+  }
   const pad = 6;
   const x = (t) => Math.max(0, ((t - (end - span)) / span) * (width - 44));
   const y = (v) => pad + (1 - (v - low) / (high - low)) * (height - 2 * pad);

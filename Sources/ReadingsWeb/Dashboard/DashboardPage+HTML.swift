@@ -1,5 +1,5 @@
 extension DashboardPage {
-    /// The page (`/`): the three reading cards and the attitude card, filled in by the script.
+    /// The page (`/`): the four reading cards and the attitude card, filled in by the script.
     static let html = #"""
 <!doctype html>
 <html lang="en">
@@ -42,7 +42,14 @@ extension DashboardPage {
       <div class="axis"><span>g<sub>z</sub></span><div class="bar"><i id="gravity-z-bar"></i></div><output id="gravity-z">–</output></div>
     </div>
     <canvas class="spark" id="motion-spark" aria-label="user acceleration, last 2 minutes"></canvas>
-    <p class="caption"><span id="motion-span">2 min ago</span><span>|user acceleration|, RMS of 1 s</span><span>now</span></p>
+    <p class="caption"><span id="motion-span">2 min ago</span><span>RMS over 1 s</span><span>now</span></p>
+  </section>
+  <section class="card flights" id="flights-card" data-state="waiting" aria-live="polite">
+    <h2><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3 21v-4h4.5v-4.5H12V8h4.5V3.5H21V7h-1.5v4.5H15V16h-4.5v5z"/></svg>Flights Today</h2>
+    <p class="reading"><span class="value" id="flights-today">–</span><span class="unit">floors</span></p>
+    <p class="detail" id="flights-detail">waiting for the barometer…</p>
+    <canvas class="spark" id="altitude-spark" aria-label="relative altitude, last 5 minutes"></canvas>
+    <p class="caption"><span id="altitude-span">5 min ago</span><span>relative altitude, m</span><span>now</span></p>
   </section>
   <section class="card attitude" id="attitude-card" data-state="waiting">
     <h2><svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/><path d="M3 13h18" stroke="currentColor" stroke-width="2"/><path d="M8 12h8l-4 3z"/></svg>Attitude</h2>
@@ -59,7 +66,7 @@ extension DashboardPage {
   </section>
 </main>
 <pre id="errors" hidden></pre>
-<footer>Device motion, steps and heart rate from this machine's sensors · <a href="api/available">API</a></footer>
+<footer>Device motion, steps, heart rate and altitude from this machine's sensors · <a href="api/available">API</a></footer>
 </body>
 </html>
 """#

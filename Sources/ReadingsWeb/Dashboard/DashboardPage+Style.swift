@@ -1,5 +1,6 @@
 extension DashboardPage {
-    /// `/dashboard.css`: dark, one column on a phone, three cards and the attitude below on a wide screen.
+    /// `/dashboard.css`: dark, one column on a phone, two by two on a tablet, the four cards in a row and the
+    /// attitude below on a wide screen.
     static let style = #"""
 :root {
   --background: #0d1017;
@@ -11,6 +12,7 @@ extension DashboardPage {
   --steps: #3dd68c;
   --motion: #4da3ff;
   --attitude: #f5b942;
+  --flights: #b48cff;
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif;
 }
 * { box-sizing: border-box; }
@@ -26,7 +28,7 @@ header {
   align-items: baseline;
   justify-content: space-between;
   gap: 12px;
-  max-width: 1160px;
+  max-width: 1360px;
   margin: 0 auto 16px;
 }
 h1 { margin: 0; font-size: 1.45rem; font-weight: 650; letter-spacing: -0.01em; }
@@ -39,8 +41,11 @@ main {
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 340px), 1fr));
   gap: 16px;
-  max-width: 1160px;
+  max-width: 1360px;
   margin: 0 auto;
+}
+@media (min-width: 1100px) {
+  main { grid-template-columns: repeat(4, minmax(0, 1fr)); }
 }
 .card {
   position: relative;
@@ -66,6 +71,7 @@ main {
 .steps { --accent: var(--steps); }
 .motion { --accent: var(--motion); }
 .attitude { --accent: var(--attitude); }
+.flights { --accent: var(--flights); }
 h2 {
   margin: 0 0 6px;
   display: flex;
@@ -95,7 +101,9 @@ h2 svg { width: 18px; height: 18px; fill: var(--accent); color: var(--accent); f
 .heart.beat h2 svg { animation: beat 0.35s ease-out; }
 @keyframes beat { 0% { transform: scale(1.35); } 100% { transform: scale(1); } }
 canvas.spark { display: block; width: 100%; height: 84px; margin-top: auto; }
-.caption { display: flex; justify-content: space-between; margin: 4px 0 0; color: #5f6878; font-size: 0.74rem; }
+.caption { display: flex; justify-content: space-between; gap: 8px; margin: 4px 0 0; color: #5f6878; font-size: 0.74rem; }
+.caption span { white-space: nowrap; }
+.caption span:nth-child(2):not(:last-child) { overflow: hidden; text-overflow: ellipsis; }
 .vector { display: grid; gap: 6px; margin: 0 0 12px; }
 .axis { display: grid; grid-template-columns: 2.2em 1fr 4.6em; align-items: center; gap: 10px; font-size: 0.9rem; }
 .axis span { color: var(--muted); }
@@ -112,7 +120,7 @@ canvas.spark { display: block; width: 100%; height: 84px; margin-top: auto; }
 .angles dd { margin: 0; font-size: 1.9rem; font-weight: 650; font-variant-numeric: tabular-nums; }
 .angles .detail { margin: 0; }
 #errors {
-  max-width: 1160px;
+  max-width: 1360px;
   margin: 16px auto 0;
   padding: 12px 14px;
   border-radius: 12px;
@@ -120,7 +128,7 @@ canvas.spark { display: block; width: 100%; height: 84px; margin-top: auto; }
   color: #ffb3bf;
   white-space: pre-wrap;
 }
-footer { max-width: 1160px; margin: 18px auto 0; color: #5f6878; font-size: 0.8rem; text-align: center; }
+footer { max-width: 1360px; margin: 18px auto 0; color: #5f6878; font-size: 0.8rem; text-align: center; }
 footer a { color: var(--muted); }
 @media (max-width: 720px) {
   .pictures { grid-template-columns: 1fr 1fr; }

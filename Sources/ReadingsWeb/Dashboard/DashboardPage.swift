@@ -1,11 +1,11 @@
 import HTTP
 
 /// The dashboard (docs/http-api.md): the three cards of the original app — Heart Rate, Steps Today, Live
-/// Motion — and the attitude (an artificial horizon and the device in 3D), with sparklines of the last minutes.
+/// Motion —, Flights Today beside them (the floors climbed and the altitude's trace), and the attitude (an artificial horizon and the device in 3D), with sparklines of the last minutes.
 ///
 /// Plain HTML, CSS and JavaScript compiled into the binary: no external resource, no library, no CDN, so that it
 /// works on an offline board; the Content-Security-Policy allows nothing else. The script reads
-/// `/events/heart-rate`, `/events/steps` and `/events/motion` and reopens them when they are lost; a reading that is
+/// `/events/heart-rate`, `/events/steps`, `/events/motion` and `/events/altitude` and reopens them when they are lost; a reading that is
 /// unavailable shows why in its card, never a zero. Script errors are written into the page (`#errors`), where the
 /// browser test looks for them. With `?access_token=TOKEN` in the page's address, the script passes the token on.
 enum DashboardPage {

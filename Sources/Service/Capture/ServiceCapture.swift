@@ -9,8 +9,9 @@ import SystemSupport
 import TextFormats
 
 /// The sensors of a service: one source on a thread of its own, its samples calibrated, published to `raw` and
-/// fused into `motion`, its steps and heart rate derived from the same readings (`HealthReadings`) into `steps`,
-/// `heartRate` and `beats`: each an `UpdateFanOut` whose subscribers take updates at their own intervals.
+/// fused into `motion`, its steps, heart rate and altitude derived from the same readings (`HealthReadings`) into
+/// `steps`, `heartRate`, `beats` and `altitude`: each an `UpdateFanOut` whose subscribers take updates at their own
+/// intervals.
 ///
 /// The sensors run for the shortest interval any consumer asks for (`demand(_:interval:)`, an `IntervalPlan`):
 /// when that changes, the next source is opened (discovery) while the running one goes on delivering, then the
@@ -43,12 +44,17 @@ public final class ServiceCapture: @unchecked Sendable {
     public let heartRate = UpdateFanOut<HeartRateSample>()
     /// Every beat.
     public let beats = UpdateFanOut<Beat>()
+    /// The altitude at every pressure reading, with the flights climbed while walking since the capture started.
+    public let altitude = UpdateFanOut<AltitudeUpdate>()
+    /// The source has a barometer, read for `altitude`.
+    public let hasBarometer: Bool
     /// What the source delivers.
     public let info: MotionSourceInfo
     /// The counter that counts steps; nil: none is counted (no accelerometer, or a hardware counter asked for that
     /// the source does not have).
     public let counter: StepCounter?
-    /// The kinds of reading the source is asked for: the motion sensors', the step counter's, the pulse sensor's.
+    /// The kinds of reading the source is asked for: the motion sensors', the step counter's, the pulse sensor's,
+    /// the barometer's.
     public let readings: Set<SensorReading.Kind>
     /// The shortest time between two reads of the sensors, s: faster plans get several samples per read.
     public let shortestReadInterval: Double
@@ -78,10 +84,12 @@ public final class ServiceCapture: @unchecked Sendable {
     /// A capture of `source` (opened, not started). `makeSource` opens a new source for a restart (nil: never
     /// restart, e.g. a recording); `correction` calibrates every reading; `baseInterval` is the interval the
     /// sensors run for without a faster demand, s; steps are counted as `counter` chooses; the sensors are read
-    /// at most every `shortestReadInterval` seconds (default 0.002).
+    /// at most every `shortestReadInterval` seconds (default 0.002); `hasBarometer` says whether the source has a
+    /// barometer (nil: as `hasBarometer(_:)` finds).
     public init(
         source: any MotionSource, makeSource: SourceFactory?, correction: ReadingCorrection?,
         baseInterval: Double, counter: StepCounterChoice = .automatic, shortestReadInterval: Double = 0.002,
+        hasBarometer: Bool? = nil,
         filterSettings: AttitudeFilter.Settings = AttitudeFilter.Settings(),
         log: @escaping @Sendable (CaptureNote) -> Void = { _ in }
     ) {
@@ -93,6 +101,8 @@ public final class ServiceCapture: @unchecked Sendable {
         var readings: Set<SensorReading.Kind> = info.hasAccelerometer || info.hasGyroscope ? SensorReading.Kind.motion : []
         if let resolved = self.counter { readings.formUnion(resolved.readings) }
         if info.hasPPG { readings.insert(.ppg) }
+        self.hasBarometer = hasBarometer ?? Self.hasBarometer(source)
+        if self.hasBarometer { readings.insert(.pressure) }
         self.readings = readings
         self.makeSource = makeSource
         self.correction = correction
@@ -107,6 +117,11 @@ public final class ServiceCapture: @unchecked Sendable {
                 "the sensors restarted for a new interval: \(gap.missed) samples missed in "
                     + "\(FixedDecimal.string(gap.to - gap.from, digits: 3)) s"))
         }
+    }
+
+    /// True when `source` delivers `.pressure` readings when asked for them: the simulated sensors' barometer.
+    public static func hasBarometer(_ source: any MotionSource) -> Bool {
+        (source as? SimulatedMotionSource)?.hasBarometer ?? false
     }
 
     /// How often the sensors restarted for a new interval plan, and the samples those restarts cost.
@@ -237,7 +252,9 @@ public final class ServiceCapture: @unchecked Sendable {
 
     private func run() {
         var processor = SharingProcessor(filter: AttitudeFilter(settings: filterSettings), raw: raw, gaps: gaps)
-        let health = HealthReadings(counter: counter, steps: steps, heartRate: heartRate, beats: beats)
+        let health = HealthReadings(
+            counter: counter, steps: steps, heartRate: heartRate, beats: beats,
+            altitude: hasBarometer ? altitude : nil)
         var failure: CaptureError?
         var consumer = motion
         while true {
@@ -315,6 +332,7 @@ public final class ServiceCapture: @unchecked Sendable {
         steps.end(with: failure)
         heartRate.end(with: failure)
         beats.end(with: failure)
+        altitude.end(with: failure)
         for handler in handlers { handler(failure) }
     }
 }

@@ -7,10 +7,11 @@ import ReadingFormats
 import SystemSupport
 import TextFormats
 
-/// The `ReadingsFeed` of a `ServiceCapture`: device motion, raw samples, steps and beats as protocol lines (each
-/// update encoded once for all its subscribers; a step or a beat as the `steps` and `heart-rate` commands' JSON
-/// rows, a step with the day's count `today` as well), every motion subscription's interval counted in the
-/// capture's plan, and history from the readings store when one is attached.
+/// The `ReadingsFeed` of a `ServiceCapture`: device motion, raw samples, steps, beats and altitudes as protocol
+/// lines (each update encoded once for all its subscribers; a step or a beat as the `steps` and `heart-rate`
+/// commands' JSON rows, a step with the day's count `today` as well, an altitude as the `altitude` command's row with
+/// the day's flights), every motion subscription's interval counted in the capture's plan, and history from the
+/// readings store when one is attached.
 public final class CaptureFeed: ReadingsFeed {
     /// Answers `history` requests; nil: the service keeps no store.
     public typealias HistoryQuery = @Sendable (ServiceHistoryQuery) throws(ServiceProtocolError) -> [(String, JSONValue)]
@@ -21,6 +22,8 @@ public final class CaptureFeed: ReadingsFeed {
     private let rawLines = LatestEncoding()
     private let stepLines = LatestEncoding()
     private let beatLines = LatestEncoding()
+    private let altitudeLines = LatestEncoding()
+    private let flightsToday: (@Sendable (AltitudeUpdate) -> (ascended: Int, descended: Int))?
     private let historyQuery: HistoryQuery?
     private let stepsToday: (@Sendable (Step) -> Int)?
     private let status: (@Sendable () -> [(String, JSONValue)])?
@@ -29,14 +32,18 @@ public final class CaptureFeed: ReadingsFeed {
     /// A feed of `capture`; `unavailable` says why further readings are missing (beside what the capture itself
     /// lacks: no accelerometer or gyroscope, no step counter, no pulse sensor); `stepsToday` tells the day's steps
     /// at each step (stored + counted since, `StoreRecording.stepsToday(through:)`; nil: the capture's running count);
+    /// `flightsToday` the day's flights at each altitude (`StoreRecording.flightsToday(through:)`; nil: the capture's);
     /// `status` gives the members a `status` reply adds (`StoreRecording.statusMembers`).
     public init(
         capture: ServiceCapture, unavailable: [ServiceReading: String] = [:], history: HistoryQuery? = nil,
-        stepsToday: (@Sendable (Step) -> Int)? = nil, status: (@Sendable () -> [(String, JSONValue)])? = nil
+        stepsToday: (@Sendable (Step) -> Int)? = nil,
+        flightsToday: (@Sendable (AltitudeUpdate) -> (ascended: Int, descended: Int))? = nil,
+        status: (@Sendable () -> [(String, JSONValue)])? = nil
     ) {
         self.capture = capture
         self.historyQuery = history
         self.stepsToday = stepsToday
+        self.flightsToday = flightsToday
         self.status = status
         let info = capture.info
         var missing = unavailable
@@ -51,15 +58,30 @@ public final class CaptureFeed: ReadingsFeed {
         if !info.hasPPG {
             missing[.heartRate] = "\(info.name) has no pulse (PPG) sensor"
         }
+        if !capture.hasBarometer {
+            missing[.altitude] = "\(info.name) has no barometer"
+        }
         availability = ServiceAvailability(
             source: info.name, hasAccelerometer: info.hasAccelerometer, hasGyroscope: info.hasGyroscope,
             hasMagnetometer: info.hasMagnetometer, maximumSampleRate: info.maximumSampleRate, unavailable: missing)
     }
 
+    /// The capture's restarts and what they cost, the barometer (`false` without one, else its latest pressure and
+    /// relative altitude, null before its first reading), then what `status` adds.
     public var statusMembers: [(String, JSONValue)] {
         let loss = capture.restartLoss
-        return [("restarts", .number(Double(loss.restarts))), ("restart_missed", .number(Double(loss.missed)))]
-            + (status?() ?? [])
+        var barometer = JSONValue.bool(false)
+        if capture.hasBarometer {
+            let latest = capture.altitude.latest?.reading
+            barometer = .object([
+                ("pressure", latest.map { .number($0.pressure) } ?? .null),
+                ("relative_altitude", latest.map { .number($0.relativeAltitude) } ?? .null),
+            ])
+        }
+        return [
+            ("restarts", .number(Double(loss.restarts))), ("restart_missed", .number(Double(loss.missed))),
+            ("barometer", barometer),
+        ] + (status?() ?? [])
     }
 
     public var captureInterval: Double { capture.captureInterval }
@@ -119,7 +141,30 @@ public final class CaptureFeed: ReadingsFeed {
                     deliver(lines.bytes(at: beat.time) { ServiceEvent.readingLine(.heartRate, beat.jsonMembers) })
                 }, end: ended)
             return FeedSubscription(reading: reading) { capture.beats.unsubscribe(token) }
+        case .altitude:
+            let lines = altitudeLines
+            let today = flightsToday
+            let token = capture.altitude.subscribe(
+                interval: interval, aligned: true,
+                deliver: { update in
+                    deliver(
+                        lines.bytes(at: update.timestamp) {
+                            let floors = today?(update) ?? (update.floorsAscended, update.floorsDescended)
+                            return ServiceEvent.readingLine(.altitude, Self.altitudeMembers(update.reading, floors))
+                        })
+                }, end: ended)
+            return FeedSubscription(reading: reading) { capture.altitude.unsubscribe(token) }
         }
+    }
+
+    /// An `altitude` update's members: the `altitude` command's row and the day's flights.
+    static func altitudeMembers(_ reading: AltitudeReading, _ floors: (ascended: Int, descended: Int))
+        -> [(String, JSONValue)]
+    {
+        reading.jsonMembers + [
+            ("floors_ascended", .number(Double(floors.ascended))),
+            ("floors_descended", .number(Double(floors.descended))),
+        ]
     }
 
     /// A `gap` line for each restart of the sensors, before the update that follows it.

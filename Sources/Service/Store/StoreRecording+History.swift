@@ -6,7 +6,8 @@ import TextFormats
 extension StoreRecording {
     /// Answers a socket `history` request from the store (after writing what is pending, so that the answer holds
     /// the last readings too): steps and heart rate as `bodyreadings history` prints them in JSON, motion as the
-    /// per-minute summary (`mean_user_acceleration`, `activity`, `minutes` per bucket).
+    /// per-minute summary (`mean_user_acceleration`, `activity`, `minutes` per bucket), the altitude as the flights
+    /// climbed (`"reading":"flights"`, as `history flights` prints them).
     public func history(_ query: ServiceHistoryQuery) throws(ServiceProtocolError) -> [(String, JSONValue)] {
         do throws(StoreError) {
             try flush()
@@ -35,6 +36,7 @@ extension StoreRecording {
         case .heartRate: reading = .heartRate
         case .motion: reading = nil
         case .raw: throw ServiceProtocolError("raw samples are not stored; ask for steps, heart_rate or motion")
+        case .altitude: reading = .flights
         }
         do throws(StoreError) {
             if let reading {

@@ -6,15 +6,16 @@ import ReadingsStore
 import SystemSupport
 import TextFormats
 
-/// What a service remembers: its capture's steps, heart rate, beats and a per-minute motion summary (activity, mean
-/// user-acceleration magnitude), recorded into the readings store through a `ReadingsRecorder` (flushed every
-/// 30 s and at `stop()`: a `kill -9` loses at most the last 30 s), and the live count of today's steps (stored at
-/// start + counted since) that "Steps Today" shows.
+/// What a service remembers: its capture's steps, heart rate, beats, flights climbed and a per-minute motion summary
+/// (activity, mean user-acceleration magnitude), recorded into the readings store through a `ReadingsRecorder`
+/// (flushed every 30 s and at `stop()`: a `kill -9` loses at most the last 30 s), and the live counts of today's
+/// steps and flights (stored at start + counted since) that "Steps Today" and "Flights Today" show.
 ///
 /// Readings are stamped with the wall clock when they reach the service (sensor clocks are monotonic, or start at 0
 /// for the simulated IMU); the delay is at most the capture interval plus a step's detection latency, well within
 /// the store's minute. Motion and heart rate are sampled once a second; every step and beat is recorded. While
-/// steps are counted, a 0 is recorded every minute, so that the history tells "no steps" from "not counting".
+/// steps are counted, a 0 is recorded every minute, so that the history tells "no steps" from "not counting"; so are
+/// flights while the barometer reads.
 ///
 /// Thread-safe.
 public final class StoreRecording: @unchecked Sendable {
@@ -32,6 +33,9 @@ public final class StoreRecording: @unchecked Sendable {
     private var lastCount = 0
     private var lastStepClock = -Double.infinity
     private var lastZero = -Double.infinity
+    private var todayFlights: (ascended: Int, descended: Int)
+    private var lastFloors = (ascended: 0, descended: 0)
+    private var lastFlightsZero = -Double.infinity
     private var cancellations: [@Sendable () -> Void] = []
 
     /// Records `capture`'s readings into `store` (opened for writing), stamped by `clock` (Unix time, s; default
@@ -48,6 +52,8 @@ public final class StoreRecording: @unchecked Sendable {
         self.clock = clock
         day = TimeRange.today(now: clock())
         todaySteps = try store.steps(in: day)?.steps ?? 0
+        let flights = try store.flights(in: day)
+        todayFlights = (flights?.ascended ?? 0, flights?.descended ?? 0)
         recorder = ReadingsRecorder(store: store, settings: settings, clock: clock, onError: onError)
         subscribe()
     }
@@ -67,6 +73,26 @@ public final class StoreRecording: @unchecked Sendable {
         lock.withLock {
             rollOver(now: clock())
             return todaySteps + max(0, step.count - lastCount)
+        }
+    }
+
+    /// Flights of the local day so far: stored before the service started and counted since.
+    public var flightsToday: (ascended: Int, descended: Int) {
+        lock.withLock {
+            rollOver(now: clock())
+            return todayFlights
+        }
+    }
+
+    /// Flights of the local day with those of `update` counted, whether or not this recording has heard of it yet
+    /// (as `stepsToday(through:)`).
+    public func flightsToday(through update: AltitudeUpdate) -> (ascended: Int, descended: Int) {
+        lock.withLock {
+            rollOver(now: clock())
+            return (
+                todayFlights.ascended + max(0, update.floorsAscended - lastFloors.ascended),
+                todayFlights.descended + max(0, update.floorsDescended - lastFloors.descended)
+            )
         }
     }
 
@@ -115,9 +141,11 @@ public final class StoreRecording: @unchecked Sendable {
             recorder.recordHeartRate(rate, at: clock())
         }
         let motion = capture.motion.subscribe(interval: 1) { [weak self] estimate in self?.took(estimate) }
+        let altitude = capture.altitude.subscribe(interval: 0) { [weak self] update in self?.took(update) }
         cancellations = [
             { capture.steps.unsubscribe(steps) }, { capture.beats.unsubscribe(beats) },
             { capture.heartRate.unsubscribe(heartRate) }, { capture.motion.unsubscribe(motion) },
+            { capture.altitude.unsubscribe(altitude) },
         ]
     }
 
@@ -147,10 +175,28 @@ public final class StoreRecording: @unchecked Sendable {
         if zeroDue { recorder.recordSteps(0, at: now) }
     }
 
+    /// Records the floors an altitude update completed (the capture's counts are running totals), and a 0 once a
+    /// minute.
+    private func took(_ update: AltitudeUpdate) {
+        let now = clock()
+        let (up, down, zeroDue) = lock.withLock { () -> (Int, Int, Bool) in
+            rollOver(now: now)
+            let up = max(0, update.floorsAscended - lastFloors.ascended)
+            let down = max(0, update.floorsDescended - lastFloors.descended)
+            lastFloors = (update.floorsAscended, update.floorsDescended)
+            todayFlights = (todayFlights.ascended + up, todayFlights.descended + down)
+            let due = now - lastFlightsZero >= 60
+            if due || up > 0 || down > 0 { lastFlightsZero = now }
+            return (up, down, due)
+        }
+        if up > 0 || down > 0 || zeroDue { recorder.recordFlights(ascended: up, descended: down, at: now) }
+    }
+
     /// Starts a new day's count at local midnight. Called under `lock`.
     private func rollOver(now: Double) {
         guard now >= day.end || now < day.start else { return }
         day = TimeRange.today(now: now)
         todaySteps = 0
+        todayFlights = (0, 0)
     }
 }

@@ -70,6 +70,27 @@ public final class CaptureReadingsProvider: ReadingsProvider {
         return CancellingSubscription { capture.beats.unsubscribe(token) }
     }
 
+    public func subscribeAltitude(
+        interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<FlightsUpdate>) -> Void
+    ) -> any ReadingSubscription {
+        guard availability(of: .altitude).isAvailable else { return CancellingSubscription.none }
+        let capture = feed.capture
+        let recording = self.recording
+        let token = capture.altitude.subscribe(
+            interval: interval, aligned: true,
+            deliver: { update in
+                let floors = recording?.flightsToday(through: update) ?? (update.floorsAscended, update.floorsDescended)
+                handler(
+                    .reading(
+                        FlightsUpdate(
+                            time: update.reading.time, pressure: update.reading.pressure,
+                            relativeAltitude: update.reading.relativeAltitude, floorsAscended: floors.0,
+                            floorsDescended: floors.1)))
+            },
+            end: { error in handler(.availability(.unavailable(reason: error?.message ?? "the sensors stopped"))) })
+        return CancellingSubscription { capture.altitude.unsubscribe(token) }
+    }
+
     public func stepsToday() throws -> StepsBucket {
         let today = TimeRange.today()
         let store = try openStore()
@@ -99,6 +120,7 @@ public final class CaptureReadingsProvider: ReadingsProvider {
         case .motion: return .motion
         case .steps: return .steps
         case .heartRate: return .heartRate
+        case .altitude: return .altitude
         }
     }
 }

@@ -8,7 +8,8 @@ import ReadingsWeb
 
 /// A `ReadingsProvider` fed by simulated readings, for the web tests and `bodyreadings-web-rig`: a device rocking
 /// and turning on a walker who takes a step every 0.5 s (bouncing near 2 Hz), and a heart beating at 66–78
-/// beats/min. One thread makes the readings in real time (100 Hz); each subscriber gets its own.
+/// beats/min, climbing a floor of stairs (3 m in 12 s) every 30 s. One thread makes the readings in real time
+/// (100 Hz); each subscriber gets its own.
 ///
 /// A reading listed in `unavailable` is never produced: its subscribers get the reason, as a service without that
 /// sensor would say it.
@@ -22,6 +23,8 @@ public final class SimulatedReadingsProvider: ReadingsProvider, @unchecked Senda
     /// Steps counted today before the simulation started.
     private let stepsBefore = 4180
     private var stepCount = 0
+    /// Floors climbed today before the simulation started.
+    private let floorsBefore = 7
     /// Failing queries, for the tests of the API's 503.
     public var failsQueries = false
 
@@ -29,6 +32,7 @@ public final class SimulatedReadingsProvider: ReadingsProvider, @unchecked Senda
         case motion(interval: Double, next: Double, @Sendable (ReadingUpdate<MotionEstimate>) -> Void)
         case steps(@Sendable (ReadingUpdate<StepsUpdate>) -> Void)
         case heartRate(@Sendable (ReadingUpdate<Beat>) -> Void)
+        case altitude(interval: Double, next: Double, @Sendable (ReadingUpdate<FlightsUpdate>) -> Void)
     }
 
     /// Starts the simulation thread.
@@ -69,6 +73,12 @@ public final class SimulatedReadingsProvider: ReadingsProvider, @unchecked Senda
         -> any ReadingSubscription
     {
         add(.heartRate(handler))
+    }
+
+    public func subscribeAltitude(
+        interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<FlightsUpdate>) -> Void
+    ) -> any ReadingSubscription {
+        add(.altitude(interval: interval, next: 0, handler))
     }
 
     public func stepsToday() throws -> StepsBucket {
@@ -147,6 +157,18 @@ public final class SimulatedReadingsProvider: ReadingsProvider, @unchecked Senda
                     handler(.reading(estimate))
                 }
             }
+            if unavailable[.altitude] == nil, tick % 4 == 0 {
+                let update = altitude(at: t)
+                for (id, subscriber) in current {
+                    guard case .altitude(let interval, let next, let handler) = subscriber, t >= next else { continue }
+                    lock.withLock {
+                        if subscribers[id] != nil {
+                            subscribers[id] = .altitude(interval: interval, next: t + interval - 1e-9, handler)
+                        }
+                    }
+                    handler(.reading(update))
+                }
+            }
             if t >= nextStep, unavailable[.steps] == nil {
                 nextStep += 0.5
                 let count = lock.withLock {
@@ -168,6 +190,17 @@ public final class SimulatedReadingsProvider: ReadingsProvider, @unchecked Senda
                 for case .heartRate(let handler) in current.values { handler(.reading(beat)) }
             }
         }
+    }
+
+    /// The barometer at `t` (25 Hz): a floor of stairs, 3 m in 12 s, at the start of every 30 s, with a few
+    /// centimetres of noise.
+    func altitude(at t: Double) -> FlightsUpdate {
+        let lap = (t / 30).rounded(.down)
+        let climbed = min(1, (t - 30 * lap) / 12)
+        let height = 3 * (lap + climbed) + 0.04 * sin(7.3 * t) + 0.03 * sin(2.1 * t + 1)
+        return FlightsUpdate(
+            time: t, pressure: 101.325 * exp(-height / 8434), relativeAltitude: height,
+            floorsAscended: floorsBefore + Int(lap) + (climbed >= 0.6 ? 1 : 0), floorsDescended: 2)
     }
 
     /// The device at `t`: rocking ±20° about its long axis, ±14° about its short one, turning 20°/s, bouncing

@@ -240,6 +240,7 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
         switch kind {
         case .motion: return .motion
         case .steps: return .steps
+        case .altitude: return .altitude
         case .heartRate: return .heartRate
         }
     }

@@ -1,0 +1,105 @@
+import BodyReadings
+import Foundation
+import ReadingFormats
+import Sensors
+import Service
+import TestSupport
+import Testing
+import TextFormats
+
+/// The service's altitude: the simulated sensors' barometer climbs a floor by the stairs while the demo walks and
+/// rides the lift down while it stands, so that the capture counts one flight up and none down per 80 s; the feed
+/// shares it as `altitude` lines with the day's flights, says why a source without a barometer has none, and
+/// `status` mentions the barometer.
+@Suite("service altitude")
+struct ServiceAltitudeTests {
+    private func simCapture(seed: UInt64 = 5) -> ServiceCapture {
+        ServiceCapture(
+            source: SimulatedMotionSource(seed: seed, pacing: .fast), makeSource: nil, correction: nil, baseInterval: 0.1)
+    }
+
+    @Test func theSimulatedBarometerClimbsAFloorWhileTheDemoWalksAndRidesTheLiftDown() throws {
+        let capture = simCapture()
+        #expect(capture.hasBarometer && capture.readings.contains(.pressure))
+        let updates = Locked<[AltitudeUpdate]>([])
+        let token = capture.altitude.subscribe(interval: 0) { update in updates.mutate { $0.append(update) } }
+        capture.start()
+        defer { capture.stop() }
+        #expect(waitUntil { (updates.value.last?.timestamp ?? 0) >= 160 }, "two repetitions of the 80 s demo")
+        capture.altitude.unsubscribe(token)
+        let seen = updates.value
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp }, "in time order")
+        let firstLap = seen.filter { $0.timestamp < 80 }
+        let top = try #require(firstLap.map(\.reading.relativeAltitude).max())
+        #expect(abs(top - 3) < 0.6, "a floor of 3 m up the stairs, not \(top) m")
+        let atLapEnd = try #require(firstLap.last)
+        #expect(abs(atLapEnd.reading.relativeAltitude) < 0.6, "back down by the lift: \(atLapEnd.reading.relativeAltitude) m")
+        #expect(atLapEnd.floorsAscended == 1 && atLapEnd.floorsDescended == 0, "the lift counts no flight: \(atLapEnd)")
+        let secondLap = try #require(seen.last { $0.timestamp < 160 })
+        #expect(secondLap.floorsAscended == 2 && secondLap.floorsDescended == 0, "\(secondLap)")
+    }
+
+    @Test func theFeedSharesAltitudeLinesWithTheDaysFlightsAndStatusMentionsTheBarometer() throws {
+        let capture = simCapture()
+        let feed = CaptureFeed(capture: capture, flightsToday: { update in (update.floorsAscended + 7, 2) })
+        #expect(feed.availability.isAvailable(.altitude))
+        let lines = Locked<[JSONValue]>([])
+        let deliver: @Sendable ([UInt8]) -> Void = { bytes in
+            if case .reading(.altitude, let value)? = try? ServiceEvent.parse(Array(bytes.dropLast())) {
+                lines.mutate { $0.append(value) }
+            }
+        }
+        let subscribed = feed.subscribe(.altitude, interval: 1, everySample: false, deliver: deliver, end: { _ in })
+        let subscription = try #require(subscribed)
+        capture.start()
+        defer { capture.stop() }
+        #expect(waitUntil { (lines.value.last?["t"]?.numberValue ?? 0) >= 40 })
+        subscription.cancel()
+        let seen = lines.value
+        let times = seen.compactMap { $0["t"]?.numberValue }
+        #expect(times.count == seen.count && zip(times, times.dropFirst()).allSatisfy { $1 - $0 == 1 }, "every 1 s: \(times)")
+        #expect(seen.allSatisfy { $0["pressure"]?.numberValue != nil && $0["relative_altitude"]?.numberValue != nil })
+        #expect(seen.allSatisfy { $0["floors_descended"]?.numberValue == 2 }, "the day's, as the store tells them")
+        #expect(seen.first?["floors_ascended"]?.numberValue == 7 && seen.last?["floors_ascended"]?.numberValue == 8)
+        let status = JSONValue.object(feed.statusMembers)
+        #expect(status["barometer"]?["pressure"]?.numberValue != nil, "\(status)")
+        #expect(status["barometer"]?["relative_altitude"]?.numberValue != nil, "\(status)")
+    }
+
+    @Test func aClientSourceAskingForPressureGetsTheServicesBarometerBesideTheSamples() throws {
+        let directory = try TemporaryDirectory(prefix: "br-altitude")
+        let capture = simCapture()
+        let server = try ServiceServer(
+            ServiceServer.Settings(path: directory.file("serve.sock")), feed: CaptureFeed(capture: capture))
+        capture.start()
+        defer {
+            server.stop()
+            capture.stop()
+        }
+        let source = try ServiceMotionSource(path: server.settings.path)
+        defer { source.stop() }
+        try source.start(CaptureConfiguration(updateInterval: 0.1, readings: [.accelerometer, .pressure]))
+        var pressures: [SensorReading] = []
+        var accelerations = 0
+        while pressures.count < 50, let readings = try source.read() {
+            pressures += readings.filter { $0.kind == .pressure }
+            accelerations += readings.filter { $0.kind == .accelerometer }.count
+        }
+        #expect(pressures.count >= 50 && accelerations > 50)
+        #expect(pressures.allSatisfy { $0.value.x > 100 && $0.value.x < 103 && $0.value.y.isNaN }, "kPa, no temperature")
+        let times = pressures.map(\.t)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
+    @Test func aSourceWithoutABarometerSaysSoAndIsNotAskedForPressure() throws {
+        let capture = ServiceCapture(
+            source: SimulatedMotionSource(seed: 1, pacing: .fast), makeSource: nil, correction: nil, baseInterval: 0.1,
+            hasBarometer: false)
+        defer { capture.stop() }
+        #expect(!capture.readings.contains(.pressure))
+        let feed = CaptureFeed(capture: capture)
+        #expect(feed.availability.unavailable[.altitude] == "sim (seed 1) has no barometer")
+        #expect(feed.subscribe(.altitude, interval: 0, everySample: false, deliver: { _ in }, end: { _ in }) == nil)
+        #expect(JSONValue.object(feed.statusMembers)["barometer"] == .bool(false))
+    }
+}
