@@ -77,6 +77,17 @@ final class ExampleSession: @unchecked Sendable {
             "/bin/sh", ["-c", "cd \"$HOME\" && " + substitute(command)], timeout: 120, environment: environment)
     }
 
+    /// Whether a Unix socket at `path` accepts connections: its file appears at `bind`, before `listen`, so the
+    /// file alone does not say that a client would be answered. Read from `/proc/net/unix` (flag `__SO_ACCEPTCON`),
+    /// without connecting, so that no example sees an extra client.
+    static func listens(on path: String) -> Bool {
+        guard let table = try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8) else { return false }
+        return table.split(separator: "\n").contains { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            return fields.count >= 8 && fields[7] == path && fields[3] == "00010000"
+        }
+    }
+
     private func startService(tool: String, arguments: [String], port: Int) throws {
         let stderr = directory.file(".serve.stderr")
         let process = try ChildProcess(
@@ -86,7 +97,7 @@ final class ExampleSession: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, process.isRunning {
             let listening = !arguments.contains("--http") || FreePort.accepts(port: port)
-            if FileManager.default.fileExists(atPath: socket), listening { return }
+            if Self.listens(on: socket), listening { return }
             usleep(20_000)
         }
         let log = (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? ""
