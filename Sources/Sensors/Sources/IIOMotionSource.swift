@@ -23,7 +23,10 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     public let stepCounter: DiscoveredStepCounter?
 
     private let lock = ThreadLock()
+    /// Ends the device threads (passed to each `DeviceCapture`).
     private let cancellation = CaptureCancellation()
+    /// Ends `read()`; `finishCapture()` ends the devices but not the reader, which drains what they captured.
+    private let readerCancellation = CaptureCancellation()
     private var captures: [DeviceCapture] = []
     private var queue: ReadingQueue?
 
@@ -181,11 +184,12 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         lock.lock()
         let queue = self.queue
         lock.unlock()
-        guard let queue, !cancellation.isCancelled else { return nil }
+        guard let queue, !readerCancellation.isCancelled else { return nil }
         return try queue.pop()
     }
 
     public func cancel() {
+        readerCancellation.cancel()
         cancellation.cancel()
         lock.lock()
         let captures = self.captures
@@ -197,10 +201,25 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     public func stop() {
         cancel()
+        joinCaptures()
+    }
+
+    /// Ends the device threads, each restoring its device, and waits for them; what they pushed before stays in the
+    /// queue, and `read()` returns nil after it (every producer finished).
+    public func finishCapture() {
+        cancellation.cancel()
         lock.lock()
         let captures = self.captures
         lock.unlock()
-        // Each thread restores its device before it ends; wait for all of them.
+        captures.forEach { $0.cancel() }
+        joinCaptures()
+    }
+
+    /// Waits until every device thread has restored its device and ended.
+    private func joinCaptures() {
+        lock.lock()
+        let captures = self.captures
+        lock.unlock()
         captures.forEach { $0.join() }
     }
 

@@ -23,8 +23,17 @@ public protocol MotionSource: AnyObject, Sendable {
     /// Stops capture, releases the device and restores what `start` changed. Idempotent.
     func stop()
 
+    /// Stops the sensors (each device released and restored) while `read()` still delivers what they captured
+    /// before, then nil: a restart for a new interval loses none of what was read. Returns once the devices are
+    /// free. A source that holds nothing back stops (the default).
+    func finishCapture()
+
     /// What went missing so far (overruns, drops).
     var statistics: CaptureStatistics { get }
+}
+
+extension MotionSource {
+    public func finishCapture() { stop() }
 }
 
 /// How a capture should run.

@@ -18,15 +18,21 @@ final class BatchMarkingSource: MotionSource, @unchecked Sendable {
     /// The observers of the open batch; nil between batches.
     private var open: [Observer]?
 
-    /// Marks the batches of `source` for the observers `observers` returns when a batch begins.
-    init(_ source: any MotionSource, observers: @escaping @Sendable () -> [Observer]) {
+    /// True when `source` was started before it was handed over: `start` then leaves it running as it is.
+    private let startedAhead: Bool
+
+    /// Marks the batches of `source` for the observers `observers` returns when a batch begins; `startedAhead`:
+    /// the source already runs (a restart started it while the one before drained).
+    init(_ source: any MotionSource, startedAhead: Bool = false, observers: @escaping @Sendable () -> [Observer]) {
         self.source = source
+        self.startedAhead = startedAhead
         self.observers = observers
     }
 
     var info: MotionSourceInfo { source.info }
 
     func start(_ configuration: CaptureConfiguration) throws(CaptureError) {
+        guard !startedAhead else { return }
         try source.start(configuration)
     }
 

@@ -14,11 +14,12 @@ import TextFormats
 /// intervals.
 ///
 /// The sensors run for the shortest interval any consumer asks for (`demand(_:interval:)`, an `IntervalPlan`):
-/// when that changes, the next source is opened (discovery) while the running one goes on delivering, then the
-/// running one is stopped (its device restored) and the next started for the new interval, and the filter carries
-/// on. What remains of a gap is the device's own start-up (IIO: buffer set-up, tens of milliseconds); the samples it
-/// cost are published to `gaps` (and counted in `restartLoss`), so that no consumer loses data unknowingly. A
-/// recording is not restarted (it would start over): it runs at the plan it started with.
+/// when that changes, the next source is opened (discovery) while the running one goes on delivering; then the
+/// running one's devices are stopped (restored) and the next started for the new interval at once, while the
+/// capture thread still takes what the running one had captured (`MotionSource.finishCapture`), and the filter
+/// carries on. What remains of a gap is the devices' own stop and start (IIO: buffer set-up, tens of
+/// milliseconds); the samples it cost are published to `gaps` (and counted in `restartLoss`), so that no consumer
+/// loses data unknowingly. A recording is not restarted (it would start over): it runs at the plan it started with.
 ///
 /// The sensors are read at most every `shortestReadInterval` seconds: a plan faster than that samples as fast as it
 /// needs and delivers its samples a few per read (1.6 kHz read every 2 ms: 3–4 samples), so that the capture
@@ -71,9 +72,13 @@ public final class ServiceCapture: @unchecked Sendable {
     private var nextDemand: UInt64 = 0
     private var control: PipelineControl?
     private var restartWanted = false
-    /// The next source while it is being opened, and once it is: it replaces the running one.
+    /// The next source while it is being opened and started, and once it is: it replaces the running one, whose
+    /// devices it took over (`preparedInterval`: the interval it was started for).
     private var preparing = false
     private var prepared: Result<any MotionSource, CaptureError>?
+    private var preparedInterval = 0.0
+    /// The plan changed while a restart was under way: decide again once it is done.
+    private var replanPending = false
     private var loss = (restarts: 0, missed: 0)
     private var stopping = false
     private var finished = false
@@ -192,6 +197,7 @@ public final class ServiceCapture: @unchecked Sendable {
     public func stop() {
         condition.lock()
         stopping = true
+        condition.broadcast()
         let control = self.control
         let running = started
         condition.unlock()
@@ -217,23 +223,49 @@ public final class ServiceCapture: @unchecked Sendable {
 
     // MARK: Internals
 
-    /// Opens the next source when the plan changed, off the capture thread, and only then stops the running one:
-    /// discovery takes as long as the device's start-up, and the running source delivers meanwhile. One source
-    /// serves any plan (the interval is given at its start), so a plan that changes again meanwhile needs no other.
+    /// Opens the next source when the plan changed, off the capture thread, and only then stops the running one's
+    /// devices and starts the next for the new plan: discovery takes as long as a device's start-up, and the running
+    /// source delivers meanwhile; what it captured before its devices stopped still reaches the capture thread,
+    /// which then goes on with the next. A failure to open or start ends the capture.
     private func replan() {
         condition.lock()
-        guard let makeSource, !stopping, !finished, plan.decide(now: MonotonicClock.now()) != nil, !preparing else {
+        guard let makeSource, !stopping, !finished else {
+            condition.unlock()
+            return
+        }
+        // One restart at a time: the next takes over the devices from the source running then.
+        guard !preparing, prepared == nil else {
+            replanPending = true
+            condition.unlock()
+            return
+        }
+        guard plan.decide(now: MonotonicClock.now()) != nil else {
             condition.unlock()
             return
         }
         preparing = true
         condition.unlock()
         DispatchQueue.global().async { [self] in
-            let next: Result<any MotionSource, CaptureError>
+            var next: Result<any MotionSource, CaptureError>
             do throws(CaptureError) {
                 next = .success(try makeSource())
             } catch {
                 next = .failure(error)
+            }
+            condition.lock()
+            let running = source
+            let interval = plan.running
+            // The running pipeline's end is now a restart, not the end of the capture.
+            if !stopping && !finished { restartWanted = true }
+            condition.unlock()
+            if case .success(let source) = next, running != nil {
+                running?.finishCapture()
+                do throws(CaptureError) {
+                    try source.start(Self.configuration(pipelineSettings(for: interval)))
+                } catch {
+                    source.stop()
+                    next = .failure(error)
+                }
             }
             condition.lock()
             preparing = false
@@ -243,11 +275,28 @@ public final class ServiceCapture: @unchecked Sendable {
                 return
             }
             prepared = next
-            restartWanted = true
+            preparedInterval = interval
+            condition.broadcast()
             let control = self.control
             condition.unlock()
-            control?.cancel()
+            // A failure ends the capture now; a started source waits until the running one has drained.
+            if case .failure = next { control?.cancel() }
         }
+    }
+
+    /// How the pipeline runs the sensors for `interval`: read at most every `shortestReadInterval`, sampled for
+    /// `interval` when that is shorter.
+    private func pipelineSettings(for interval: Double) -> PipelineSettings {
+        let read = max(interval, shortestReadInterval)
+        return PipelineSettings(
+            captureInterval: read, samplingInterval: interval < read ? interval : nil, readings: readings, log: log)
+    }
+
+    /// The capture configuration `Pipeline.run` starts its source with under `settings`.
+    private static func configuration(_ settings: PipelineSettings) -> CaptureConfiguration {
+        CaptureConfiguration(
+            updateInterval: settings.captureInterval, samplingInterval: settings.samplingInterval,
+            readings: settings.readings, log: settings.log)
     }
 
     private func run() {
@@ -257,6 +306,8 @@ public final class ServiceCapture: @unchecked Sendable {
             altitude: hasBarometer ? altitude : nil)
         var failure: CaptureError?
         var consumer = motion
+        // The interval the next source was started for ahead of its pipeline; nil: the pipeline starts it.
+        var startedAhead: Double?
         while true {
             condition.lock()
             guard !stopping, let source else {
@@ -265,20 +316,16 @@ public final class ServiceCapture: @unchecked Sendable {
             }
             let control = PipelineControl()
             self.control = control
-            restartWanted = false
-            let interval = plan.running
+            let interval = startedAhead ?? plan.running
             condition.unlock()
 
-            let marked = BatchMarkingSource(source) { [self] in condition.withLock { batchObservers } }
+            let marked = BatchMarkingSource(source, startedAhead: startedAhead != nil) { [self] in
+                condition.withLock { batchObservers }
+            }
             let input = SourceInput(source: marked, correction: correction)
             input.onReading = { health.take($0) }
-            let read = max(interval, shortestReadInterval)
             var pipeline = Pipeline(
-                input: input, processor: processor,
-                settings: PipelineSettings(
-                    captureInterval: read, samplingInterval: interval < read ? interval : nil, readings: readings,
-                    log: log),
-                control: control)
+                input: input, processor: processor, settings: pipelineSettings(for: interval), control: control)
             do {
                 defer { marked.finishBatch() }
                 _ = try pipeline.run(into: &consumer)
@@ -292,10 +339,16 @@ public final class ServiceCapture: @unchecked Sendable {
             processor = pipeline.processor
 
             condition.lock()
+            // A restart under way: its source is being started while this one drained.
+            while restartWanted && prepared == nil && !stopping { condition.wait() }
             let restart = restartWanted && !stopping
+            restartWanted = false
             self.source = nil
             let next = prepared
             prepared = nil
+            startedAhead = preparedInterval
+            let again = replanPending
+            replanPending = false
             condition.unlock()
             guard restart, let next else {
                 if case .success(let unused) = next { unused.stop() }
@@ -313,6 +366,7 @@ public final class ServiceCapture: @unchecked Sendable {
                 failure = error
             }
             if failure != nil { break }
+            if again { replan() }
         }
         condition.lock()
         self.source = nil
