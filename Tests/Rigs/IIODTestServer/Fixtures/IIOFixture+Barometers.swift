@@ -66,6 +66,10 @@ extension IIOFixture {
             bufferEnableError: EINVAL)
     ])
 
+    /// A board with an IMU and a barometer: the bmi160 (polled, device 0) beside a bmp280 (device 1).
+    public static let imuWithBarometer = IIOFixture(
+        name: "bmi160-bmp280", devices: bmi160.devices + [bmp280Device(index: 1, name: "bmp280")])
+
     /// The bmp280 driver's device `name` (bmp280 or bme280, which adds humidity).
     static func bmp280Device(index: Int, name: String) -> FixtureDevice {
         var channels = [("pressure", "100.653253906", "16"), ("temp", "25080", "2")].map { type, value, ratio in
