@@ -69,6 +69,20 @@ struct BarometerCaptureNetworkTests {
         #expect(server.settingsSnapshot() == before)
     }
 
+    @Test("the temperature is read once a second, the pressure on every tick")
+    func temperatureOncePerSecond() throws {
+        let server = try IIODTestServer(fixture: .dps310)
+        defer { server.stop() }
+        let readings = try Self.capture(server, count: 40)
+        let reads = server.commands.filter { $0.hasPrefix("READ iio:device0 INPUT ") }
+        let pressure = reads.filter { $0.contains(" pressure input") }.count
+        let temperature = reads.filter { $0.contains(" temp input") }.count
+        #expect(pressure >= 40, "\(reads.suffix(4))")
+        // 40 ticks at 32 Hz span 1.2 s: two temperature reads, three should a tick slip past the second.
+        #expect(temperature >= 1 && temperature <= 3, "\(temperature) temperature reads for \(readings.count) readings")
+        #expect(readings.allSatisfy { abs($0.value.y - 25.08) < 1e-9 })
+    }
+
     @Test("an oversampling the driver refuses fails the start, naming the attribute; the rate is restored")
     func refusedOversamplingRestoresRate() throws {
         let fixture = IIOFixture.dps310.failingWrites(

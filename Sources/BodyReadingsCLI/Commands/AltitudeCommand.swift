@@ -93,7 +93,7 @@ enum AltitudeCommand {
         var pipeline = Pipeline(
             input: SourceInput(source: source, assembler: StepAssembler()), processor: processor, settings: capture)
         let report = try execute(&pipeline, format: format, console: console) { source.stop() }
-        StreamCommand.report(report, console: console, what: "pressure readings", count: report.elements)
+        StreamCommand.report(report, console: console, what: "altitude readings")
         try StreamCommand.requireSamples(report)
         return .ok
     }

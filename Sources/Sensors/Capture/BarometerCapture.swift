@@ -7,6 +7,10 @@ import SystemSupport
 /// every exit path), then polls the pressure and the temperature at `DiscoveredBarometer.pollingRate` on a monotonic
 /// schedule — the drivers have no usable buffer without an interrupt line — and hands on `.pressure` readings: `x` the
 /// pressure (kPa), `y` the temperature (°C, NaN without a temperature channel).
+///
+/// The temperature is read once a second, the pressure on every tick: the temperature only scales the height (0.34 %
+/// per kelvin) and the altimeter low-passes it over 10 s, while every polled read can cost the chip a conversion (an
+/// st_pressure chip powers up and waits two output periods for each: 80 ms at 25 Hz).
 struct BarometerCapture {
     /// The capture this runs for: its device, configuration, queue and counters.
     let capture: DeviceCapture
@@ -28,14 +32,17 @@ struct BarometerCapture {
         var detector = OverrunDetector(period: 1 / rate, horizon: max(10, Int((0.25 * rate).rounded(.up))))
         defer { capture.logLosses(detector) }
         var first = true
+        var celsius = Double.nan
+        let temperatureEvery = max(1, Int(rate.rounded()))
+        var tick = 0
         capture.configuration.log("\(label): barometer polled at \(rate.sysfsText) Hz (\(barometer.pressure.value))")
         while !capture.cancellation.isCancelled {
             let kilopascals = try convert(pressure.read(from: device, for: capture, first: first), barometer.pressure)
             let t = clock.now()
-            var celsius = Double.nan
-            if let temperature, let channel = barometer.temperature {
+            if tick % temperatureEvery == 0, let temperature, let channel = barometer.temperature {
                 celsius = try convert(temperature.read(from: device, for: capture, first: first), channel)
             }
+            tick += 1
             if first {
                 first = false
                 markStarted()
