@@ -36,7 +36,8 @@ struct SensorCommandsNetworkTests {
         #expect(available.out.contains("steps:         yes (step counter: bma400, iio:device1)"))
         let json = runTool(["available", "--json", "--uri", server.uri])
         #expect(
-            json.out.hasSuffix("\"device_motion\":true,\"steps\":true,\"step_counter\":true,\"heart_rate\":false}\n"))
+            json.out.hasSuffix(
+                "\"device_motion\":true,\"steps\":true,\"step_counter\":true,\"heart_rate\":false,\"barometer\":false}\n"))
         let info = runTool(["info", "--uri", server.uri])
         #expect(info.status == 0)
         #expect(info.out.contains("\nsteps: bma400 (iio:device1)\n"))

@@ -65,7 +65,8 @@ struct SensorCommandsXMLTests {
         #expect(json.status == 0)
         #expect(
             json.out == "{\"uri\":\"xml:\(path)\",\"accelerometer\":true,\"gyroscope\":true,\"magnetometer\":true,"
-                + "\"device_motion\":true,\"steps\":true,\"step_counter\":false,\"heart_rate\":false}\n")
+                + "\"device_motion\":true,\"steps\":true,\"step_counter\":false,\"heart_rate\":false,"
+                + "\"barometer\":false}\n")
         #expect(human.out.contains("steps:         yes (counted from the accelerometer)"))
     }
 
@@ -112,7 +113,7 @@ struct SensorCommandsXMLTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = runTool(["info", "--uri", "xml:\(path)"])
         #expect(result.status == 1)
-        #expect(result.out.contains("no accelerometer, gyroscope, magnetometer, step counter or pulse sensor found"))
+        #expect(result.out.contains("no accelerometer, gyroscope, magnetometer, step counter, pulse sensor or barometer found"))
     }
 
     @Test("bad inputs give one error line naming cause and fix, with the documented status", arguments: [

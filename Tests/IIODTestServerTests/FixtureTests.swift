@@ -11,7 +11,7 @@ struct FixtureTests {
         #expect(IIOFixture.all.map(\.name) == [
             "bmi160", "hid-sensor-hub", "st-lsm6dsx", "inv-icm42600", "inv-mpu6050", "accel-only", "bma400",
             "bmi160-bma400", "empty",
-            "max30102", "max30105", "max30100", "afe4404", "afe4403",
+            "max30102", "max30105", "max30100", "afe4404", "afe4403", "bmp280", "bme280", "dps310", "lps22hb",
         ])
         #expect(IIOFixture.named("hidSensorHub")?.name == "hid-sensor-hub")
         #expect(IIOFixture.named("INV_MPU6050")?.name == "inv-mpu6050")

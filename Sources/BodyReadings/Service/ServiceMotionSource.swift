@@ -36,7 +36,7 @@ public final class ServiceMotionSource: MotionSource, @unchecked Sendable {
         info = MotionSourceInfo(
             name: "serve \(socket): \(availability.source)", hasAccelerometer: availability.hasAccelerometer,
             hasGyroscope: availability.hasGyroscope, hasMagnetometer: availability.hasMagnetometer,
-            maximumSampleRate: availability.maximumSampleRate)
+            maximumSampleRate: availability.maximumSampleRate, hasBarometer: availability.isAvailable(.altitude))
     }
 
     /// The socket a client uses without a path: the user's service if its socket exists, else the system's;

@@ -1,8 +1,10 @@
 import BodyReadings
 import ReadingFormats
+import Sensors
 
-/// `bodyreadings altitude [FILE|-]`: relative altitude from a barometer and the floors climbed while walking, from a
-/// recording or the simulated building.
+/// `bodyreadings altitude [FILE|-]`: relative altitude from a barometer and the floors climbed while walking, live
+/// from an IIO barometer (with the accelerometer, when there is one, for walking), from a recording or from the
+/// simulated building.
 enum AltitudeCommand {
     static let command = Command(spec: spec, run: run)
 
@@ -11,16 +13,23 @@ enum AltitudeCommand {
         overview: "Relative altitude from a barometer, and the floors climbed while walking.",
         positionals: [
             PositionalSpec(
-                "file", help: "A recording t,pressure[,temperature] to read ('-' for stdin); without it, --source.",
+                "file", help: "A recording t,pressure[,temperature] to read ('-' for stdin); without it, a live source (--source).",
                 optional: true, kind: .file)
         ],
         options: [
-            .source, .seed,
+            .source, .uri, .seed,
             .duration.described("Stop after this many seconds of input."),
             .floorHeight,
             .format,
         ],
         discussion: """
+            LIVE: --source iio (default, with --uri for another context) reads the first barometer (an IIO device \
+            with a pressure channel: bmp280, bme280, dps310, lps22hb, …): its rate is set to the lowest it offers \
+            from 25 Hz and its pressure oversampling to the highest up to ×16 where the driver lets them be set, \
+            both restored on every exit; it is polled at that rate (20 Hz when the driver has no rate). The \
+            accelerometer, when the context has one, is read beside it for the walking that floors need. Stops on \
+            Ctrl-C or SIGTERM, after --duration, or when stdout is closed.
+
             FILE: a CSV whose header holds t (s) and pressure (kPa, IIO's unit), optionally temperature (°C, the \
             sensor's); other columns are ignored. --source sim: a simulated BMP280 and accelerometer in a building \
             (4 minutes: stairs 2 floors up, the lift 2 down, a door slam, 1 floor down and up again), computed at \
@@ -32,17 +41,18 @@ enum AltitudeCommand {
             temperature, or 15 °C without one; weather moves it too, ≈ 8 m per hPa). --format jsonl ends with \
             {"summary":{"samples":N,"duration":…,"relative_altitude":…,"floors_ascended":N,"floors_descended":N}}: \
             a floor (--floor-height) counts only when climbed while walking (the step detector's steps on the \
-            accelerometer), never in a lift or from a door at rest; the floors are null for a recording (no \
-            accelerometer).
+            accelerometer), never in a lift or from a door at rest; the floors are null without an accelerometer \
+            (a recording, a barometer alone).
 
             EXAMPLES:
+              bodyreadings altitude
               bodyreadings altitude --source sim --format jsonl
               bodyreadings altitude pressure.csv > altitude.csv
               bodyreadings altitude --source serve --duration 60
 
-            EXIT STATUS: 0 done; 64 bad option; 65 malformed recording (the message names the line); 69 a live \
-            source other than serve (a barometer's live capture is not supported yet), or a service without a \
-            barometer; 74 file not readable.
+            EXIT STATUS: 0 done; 64 bad option; 65 malformed recording (the message names the line); 69 no \
+            barometer (or a source that has none: replay:, a service without one), device busy or vanished; 74 \
+            file not readable; 77 permission denied (see udev/60-bodyreadings.rules).
             """
     )
 
@@ -66,38 +76,34 @@ enum AltitudeCommand {
             return .ok
         }
         let specification = try SourceOptions.specification(arguments)
-        switch specification {
-        case .simulated(let seed, _):
+        if case .simulated(let seed, _) = specification {
             var pipeline = Pipeline(input: SimulatedBuildingInput(seed: seed), processor: processor, settings: settings)
             _ = try execute(&pipeline, format: format, console: console)
             return .ok
-        case .service:
-            let source = try SourceOptions.open(specification, environment: console.environment)
-            guard let service = source as? ServiceMotionSource, service.connection.availability.isAvailable(.altitude)
-            else {
-                source.stop()
-                let reason = (source as? ServiceMotionSource)?.connection.availability.unavailable[.altitude]
-                throw CLIError(
-                    "the service has no barometer (\(reason ?? "no altitude reading")); read a recording "
-                        + "(t,pressure[,temperature]) or use '--source sim'", exitCode: .unavailable)
-            }
-            let live = PipelineSettings(
-                captureInterval: 0.1, duration: duration, readings: [.accelerometer, .pressure],
-                log: console.captureLog)
-            var pipeline = Pipeline(
-                input: SourceInput(source: source, assembler: StepAssembler()), processor: processor, settings: live)
-            _ = try execute(&pipeline, format: format, console: console)
-            return .ok
-        default:
-            throw CLIError(
-                "a barometer's live capture is not supported yet; read a recording (t,pressure[,temperature]) or "
-                    + "use '--source sim'", exitCode: .unavailable)
         }
+        let source = try SourceOptions.open(specification, environment: console.environment)
+        guard source.info.hasBarometer else {
+            source.stop()
+            throw CLIError(
+                "\(source.info.name) has no barometer (an IIO device with a pressure channel, e.g. bmp280, dps310, "
+                    + "lps22hb); read a recording (t,pressure[,temperature]) or use '--source sim'",
+                exitCode: .unavailable)
+        }
+        let readings: Set<SensorReading.Kind> = source.info.hasAccelerometer ? [.pressure, .accelerometer] : [.pressure]
+        let capture = PipelineSettings(
+            captureInterval: 0.1, duration: duration, readings: readings, log: console.captureLog)
+        var pipeline = Pipeline(
+            input: SourceInput(source: source, assembler: StepAssembler()), processor: processor, settings: capture)
+        let report = try execute(&pipeline, format: format, console: console) { source.stop() }
+        StreamCommand.report(report, console: console, what: "altitude readings")
+        try StreamCommand.requireSamples(report)
+        return .ok
     }
 
     /// Runs `pipeline` into the consumer `format` names; the summary gets the floors from the processor.
     static func execute<Input: PipelineInput>(
-        _ pipeline: inout Pipeline<Input, AltitudeProcessor>, format: String, console: Console
+        _ pipeline: inout Pipeline<Input, AltitudeProcessor>, format: String, console: Console,
+        emergency: @escaping @Sendable () -> Void = {}
     ) throws -> PipelineReport {
         let (report, _) = try EventOutput.run(
             &pipeline, format: format, count: nil, console: console,
@@ -106,7 +112,7 @@ enum AltitudeCommand {
             amend: { pipeline, summary in
                 summary.floorsAscended = pipeline.processor.floors?.ascended
                 summary.floorsDescended = pipeline.processor.floors?.descended
-            }, emergency: {})
+            }, emergency: emergency)
         let rejected = pipeline.processor.steps.altimeter.rejectedSamples
         if rejected > 0 {
             console.warning(

@@ -11,7 +11,8 @@ enum AvailableCommand {
                 Device motion needs an accelerometer and a gyroscope; the magnetometer is optional. Steps come from a \
                 hardware step counter (in_steps_input, e.g. a BMA400) or are counted from the accelerometer; --json \
                 has "steps" (either) and "step_counter" (a hardware counter). Heart rate needs a pulse sensor \
-                (max30100, max30102, max30105, afe4403, afe4404). Neither changes the exit status.
+                (max30100, max30102, max30105, afe4403, afe4404); altitude and flights climbed a barometer (an IIO device with a \
+                pressure channel: bmp280, bme280, dps310, lps22hb, …). None of them changes the exit status.
 
                 EXIT STATUS:
                   0   device motion is available
@@ -50,6 +51,9 @@ enum AvailableCommand {
         }
         lines.append(pad("steps:", 15) + steps)
         lines.append(pad("heart rate:", 15) + answer(.ppg))
+        lines.append(
+            pad("barometer:", 15)
+                + (inventory.preferredBarometer.map { "yes (\($0.deviceName), \($0.deviceID))" } ?? "no"))
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -7,11 +7,12 @@ enum InfoCommand {
     static let command = Command(
         spec: CommandSpec(
             name: "info",
-            overview: "Describe every accelerometer, gyroscope, magnetometer, step counter and pulse sensor.",
+            overview: "Describe every accelerometer, gyroscope, magnetometer, step counter, pulse sensor and barometer.",
             options: [.uri, .json],
             discussion: """
                 Values are SI after conversion: accelerometer m/s², gyroscope rad/s, magnetometer µT (IIO's Gauss × 100). \
-                A pulse sensor (ppg) gives its photodiode's ADC counts per LED, at the driver's fixed rate.
+                A pulse sensor (ppg) gives its photodiode's ADC counts per LED, at the driver's fixed rate. A barometer \
+                gives kPa (in_pressure_input, or in_pressure_raw × scale) and its temperature °C (m°C / 1000).
                 xml: contexts carry no attribute values: scale, rates and trigger show as unknown there.
 
                 EXIT STATUS:
@@ -28,14 +29,19 @@ enum InfoCommand {
         } else {
             try console.writeText(text(inventory))
         }
-        return inventory.sensors.isEmpty && inventory.stepCounters.isEmpty ? .notAvailable : .ok
+        return isEmpty(inventory) ? .notAvailable : .ok
+    }
+
+    /// True when discovery found nothing to describe.
+    static func isEmpty(_ inventory: SensorInventory) -> Bool {
+        inventory.sensors.isEmpty && inventory.stepCounters.isEmpty && inventory.barometers.isEmpty
     }
 
     /// The human listing: a header for the context, then one block of `label  value` rows per sensor.
     static func text(_ inventory: SensorInventory) -> String {
         var text = "context: \(inventory.uri) (\(inventory.backend)) \(inventory.contextDescription)\n"
-        if inventory.sensors.isEmpty && inventory.stepCounters.isEmpty {
-            return text + "no accelerometer, gyroscope, magnetometer, step counter or pulse sensor found\n"
+        if isEmpty(inventory) {
+            return text + "no accelerometer, gyroscope, magnetometer, step counter, pulse sensor or barometer found\n"
         }
         if !inventory.valuesAvailable {
             text += "note: this context carries no attribute values; scale, rates and trigger are unknown\n"
@@ -52,6 +58,47 @@ enum InfoCommand {
                 text += "  " + AvailableCommand.pad(label, 16) + value + "\n"
             }
         }
+        for barometer in inventory.barometers {
+            text += "\nbarometer: \(barometer.deviceName) (\(barometer.deviceID))\n"
+            for (label, value) in rows(barometer) {
+                text += "  " + AvailableCommand.pad(label, 16) + value + "\n"
+            }
+        }
+        return text
+    }
+
+    static func rows(_ barometer: DiscoveredBarometer) -> [(String, String)] {
+        var rows: [(String, String)] = [("identity", barometer.identity.rawValue)]
+        if let label = barometer.label { rows.append(("label", label)) }
+        rows.append(("pressure", quantity(barometer.pressure, kernelUnit: "kPa")))
+        rows.append(("temperature", barometer.temperature.map { quantity($0, kernelUnit: "m°C") } ?? "none"))
+        var rate = barometer.samplingFrequency.map { "\(number($0)) Hz" } ?? "unknown"
+        if let attribute = barometer.samplingFrequencyAttribute { rate += " (\(attribute.file))" } else { rate += " (no attribute)" }
+        rows.append(("sampling", rate))
+        rows.append(("available", barometer.availableFrequencies.map { "\($0) Hz" } ?? "not listed"))
+        var ratio = barometer.oversamplingRatio.map { "×\(number($0))" } ?? "unknown"
+        if let attribute = barometer.oversamplingAttribute { ratio += " (\(attribute.file))" } else { ratio = "none" }
+        rows.append(("oversampling", ratio))
+        rows.append((
+            "ratios", barometer.availableOversamplingRatios.map { $0.map(number).joined(separator: " ") } ?? "not listed"
+        ))
+        var capture = "polled at \(number(barometer.pollingRate)) Hz"
+        let settings = [
+            barometer.chosenFrequency.map { "rate \(number($0)) Hz" },
+            barometer.chosenOversamplingRatio.map { "oversampling ×\(number($0))" },
+        ].compactMap { $0 }
+        if !settings.isEmpty { capture += "; sets " + settings.joined(separator: ", ") + " while captured, then restores" }
+        rows.append(("capture", capture))
+        return rows
+    }
+
+    /// `in_pressure_input (kPa)` or `in_pressure_raw × 0.000024414 kPa/count (in_pressure_scale)`.
+    static func quantity(_ channel: BarometerChannel, kernelUnit: String) -> String {
+        if channel.isProcessed { return "\(channel.value.file) (\(kernelUnit))" }
+        let scale = channel.scale.map(number) ?? "unknown"
+        var text = "\(channel.value.file) × \(scale) \(kernelUnit)/count"
+        if let attribute = channel.scaleAttribute { text += " (\(attribute.file))" }
+        if let offset = channel.offset, offset != 0 { text += ", offset \(number(offset)) counts" }
         return text
     }
 

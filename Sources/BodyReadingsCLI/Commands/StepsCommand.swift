@@ -32,7 +32,9 @@ enum StepsCommand {
             (in_steps_en) for the run, polled at 10 Hz, its 24-bit wrap undone, and in_steps_en restored on every \
             exit. Otherwise the step detector counts from the accelerometer: any placement (hand, pocket, bag, \
             armband, swinging arm), any rate from 20 Hz; shaking, typing, a vehicle or a device set down are not \
-            steps. Stops on Ctrl-C or SIGTERM, after --duration or --count, or when stdout is closed.
+            steps. With a barometer (an IIO device with a pressure channel: bmp280, dps310, lps22hb, …) it is read \
+            beside them, as for 'bodyreadings altitude', and the summary has the floors climbed. Stops on Ctrl-C \
+            or SIGTERM, after --duration or --count, or when stdout is closed.
 
             FILE: the recording format (t,accel_x,accel_y,accel_z,anglvel_x,…) or accelerometer only, \
             t,accel_x,accel_y,accel_z (seconds, m/s²); other columns are ignored but a barometer's pressure (kPa) \
@@ -105,7 +107,8 @@ enum StepsCommand {
                     + "simulated one", exitCode: .unavailable)
         }
         let settings = PipelineSettings(
-            captureInterval: interval, duration: duration, readings: counter.readings, log: console.captureLog)
+            captureInterval: interval, duration: duration,
+            readings: counter.readings.union(source.info.hasBarometer ? [.pressure] : []), log: console.captureLog)
         let pipeline = Pipeline(
             input: SourceInput(source: source, assembler: StepAssembler()),
             processor: StepProcessor(counter: counter, settings: detector), settings: settings)

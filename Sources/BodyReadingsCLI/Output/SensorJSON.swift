@@ -4,8 +4,9 @@ import TextFormats
 /// The JSON shapes of `available --json` and `info --json` (snake_case keys, SI units, nulls for unknown values).
 enum SensorJSON {
     /// `{"uri":…,"accelerometer":true,"gyroscope":true,"magnetometer":false,"device_motion":true,"steps":true,
-    /// "step_counter":false,"heart_rate":false}`: `steps` when steps can be counted at all, `step_counter` when by a
-    /// hardware counter, `heart_rate` when a pulse sensor is there.
+    /// "step_counter":false,"heart_rate":false,"barometer":false}`: `steps` when steps can be counted at all,
+    /// `step_counter` when by a hardware counter, `heart_rate` when a pulse sensor is there, `barometer` when a
+    /// barometer is.
     static func availability(_ inventory: SensorInventory) -> JSONValue {
         .object([
             ("uri", .string(inventory.uri)),
@@ -16,6 +17,7 @@ enum SensorJSON {
             ("steps", .bool(inventory.isStepCountingAvailable)),
             ("step_counter", .bool(inventory.preferredStepCounter != nil)),
             ("heart_rate", .bool(inventory.isHeartRateAvailable)),
+            ("barometer", .bool(inventory.isBarometerAvailable)),
         ])
     }
 
@@ -30,7 +32,46 @@ enum SensorJSON {
             ("heart_rate_available", .bool(inventory.isHeartRateAvailable)),
             ("sensors", .array(inventory.sensors.map(sensor))),
             ("step_counters", .array(inventory.stepCounters.map(stepCounter))),
+            ("barometers", .array(inventory.barometers.map(barometer))),
         ])
+    }
+
+    /// A barometer: its pressure and temperature channels, rate and oversampling, and how it is polled.
+    static func barometer(_ barometer: DiscoveredBarometer) -> JSONValue {
+        let temperature: JSONValue = barometer.temperature.map { quantity($0, unit: "°C") } ?? .null
+        let rate: JSONValue = barometer.samplingFrequency.map(JSONValue.number) ?? .null
+        let rateAttribute: JSONValue = barometer.samplingFrequencyAttribute.map { .string($0.file) } ?? .null
+        let rates: JSONValue = barometer.availableFrequencies.map(frequencies) ?? .null
+        let ratio: JSONValue = barometer.oversamplingRatio.map(JSONValue.number) ?? .null
+        let ratioAttribute: JSONValue = barometer.oversamplingAttribute.map { .string($0.file) } ?? .null
+        let ratios: JSONValue = barometer.availableOversamplingRatios.map(numbers) ?? .null
+        let label: JSONValue = barometer.label.map(JSONValue.string) ?? .null
+        var fields: [(String, JSONValue)] = [
+            ("device_id", .string(barometer.deviceID)), ("device_name", .string(barometer.deviceName)),
+            ("label", label), ("identity", .string(barometer.identity.rawValue)),
+            ("identity_file_name", .string(barometer.identity.fileName)),
+        ]
+        fields += [
+            ("pressure", quantity(barometer.pressure, unit: "kPa")), ("temperature", temperature),
+            ("sampling_frequency", rate), ("sampling_frequency_attribute", rateAttribute),
+            ("available_frequencies", rates), ("oversampling_ratio", ratio), ("oversampling_attribute", ratioAttribute),
+            ("available_oversampling_ratios", ratios), ("capture_mode", .string(CaptureMode.polled.rawValue)),
+            ("polling_rate", .number(barometer.pollingRate)),
+        ]
+        return .object(fields)
+    }
+
+    /// One quantity of a barometer: its channel, the attribute read, and the conversion to `unit`.
+    static func quantity(_ channel: BarometerChannel, unit: String) -> JSONValue {
+        let scale: JSONValue = channel.scale.map(JSONValue.number) ?? .null
+        let scaleAttribute: JSONValue = channel.scaleAttribute.map { .string($0.file) } ?? .null
+        let offset: JSONValue = channel.offset.map(JSONValue.number) ?? .null
+        let fields: [(String, JSONValue)] = [
+            ("channel", .string(channel.id)), ("attribute", .string(channel.value.file)),
+            ("processed", .bool(channel.isProcessed)), ("scale", scale), ("scale_attribute", scaleAttribute),
+            ("offset", offset), ("unit", .string(unit)), ("unit_factor", .number(channel.unitFactor)),
+        ]
+        return .object(fields)
     }
 
     /// A hardware step counter: where it is read and switched, its state, its activities, its width.

@@ -3,13 +3,14 @@ import FoundationEssentials
 import IIO
 import SystemSupport
 
-/// Captures the sensors of one IIO device — or its hardware step counter — on a thread of its own, with a context
+/// Captures the sensors of one IIO device — or its hardware step counter, or a barometer — on a thread of its own, with a context
 /// of its own (libiio contexts are not thread-safe), and hands their readings to a `ReadingQueue`.
 ///
 /// The thread sets the sampling frequency (`FrequencyPlan`), then captures through a buffer (`BufferedCapture`)
 /// or, when discovery chose polling or the driver rejects the buffer with EINVAL (bmi160/bmi270 without a
 /// trigger), by reading `in_*_raw` on a monotonic schedule (`PolledCapture`). A step counter is enabled and polled
-/// (`StepCounterCapture`) on a thread of its own, even when its chip's accelerometer is captured too. Every sysfs
+/// (`StepCounterCapture`) on a thread of its own, even when its chip's accelerometer is captured too; a barometer is
+/// set up and polled (`BarometerCapture`). Every sysfs
 /// value it changes is restored when the thread ends, whatever the reason (`SysfsRestorer`), and no other
 /// bodyreadings capture changes them meanwhile (`DeviceClaim`).
 final class DeviceCapture: @unchecked Sendable {
@@ -20,10 +21,12 @@ final class DeviceCapture: @unchecked Sendable {
     let uri: String
     /// The IIO device id (`iio:device0`).
     let deviceID: String
-    /// The sensors of that device to capture (none for a step counter's capture).
+    /// The sensors of that device to capture (none for a step counter's or a barometer's capture).
     let sensors: [DiscoveredSensor]
     /// The step counter to capture instead of sensors.
     let stepCounter: DiscoveredStepCounter?
+    /// The barometer to capture instead of sensors.
+    let barometer: DiscoveredBarometer?
     /// How sample times are obtained.
     let timestamps: CaptureTimestamps
     let configuration: CaptureConfiguration
@@ -42,13 +45,14 @@ final class DeviceCapture: @unchecked Sendable {
 
     init(
         uri: String, sensors: [DiscoveredSensor], stepCounter: DiscoveredStepCounter? = nil,
-        timestamps: CaptureTimestamps, configuration: CaptureConfiguration, queue: ReadingQueue,
+        barometer: DiscoveredBarometer? = nil, timestamps: CaptureTimestamps, configuration: CaptureConfiguration, queue: ReadingQueue,
         cancellation: CaptureCancellation
     ) {
         self.uri = uri
-        self.deviceID = sensors.first?.deviceID ?? stepCounter?.deviceID ?? ""
+        self.deviceID = sensors.first?.deviceID ?? stepCounter?.deviceID ?? barometer?.deviceID ?? ""
         self.sensors = sensors
         self.stepCounter = stepCounter
+        self.barometer = barometer
         self.timestamps = timestamps
         self.configuration = configuration
         self.queue = queue
@@ -56,7 +60,9 @@ final class DeviceCapture: @unchecked Sendable {
     }
 
     /// `accel_3d (iio:device0)`.
-    var label: String { "\(sensors.first?.deviceName ?? stepCounter?.deviceName ?? "?") (\(deviceID))" }
+    var label: String {
+        "\(sensors.first?.deviceName ?? stepCounter?.deviceName ?? barometer?.deviceName ?? "?") (\(deviceID))"
+    }
 
     /// `/sys/bus/iio/devices/iio:deviceN`: where a local device's attributes live.
     var sysfsDirectory: String { "/sys/bus/iio/devices/" + deviceID }
@@ -142,7 +148,8 @@ final class DeviceCapture: @unchecked Sendable {
             let context = try openContext()
             // Claimed before the first write and given up after the restorer ran (defers run last-declared first).
             let claim = try DeviceClaim(
-                context: context, deviceID: deviceID, role: sensors.isEmpty ? "steps" : nil, label: label)
+                context: context, deviceID: deviceID, role: sensors.isEmpty && stepCounter != nil ? "steps" : nil,
+                label: label)
             defer { claim.release() }
             restoreInherited(claim, context: context)
             var restorer = SysfsRestorer(journal: claim.record)
@@ -209,6 +216,11 @@ final class DeviceCapture: @unchecked Sendable {
         if sensors.isEmpty, let stepCounter {
             let counter = StepCounterCapture(capture: self, context: context, device: device, counter: stepCounter)
             try counter.run(restorer: &restorer, markStarted: markStarted)
+            return
+        }
+        if sensors.isEmpty, let barometer {
+            let polled = BarometerCapture(capture: self, context: context, device: device, barometer: barometer)
+            try polled.run(restorer: &restorer, markStarted: markStarted)
             return
         }
         for sensor in sensors {

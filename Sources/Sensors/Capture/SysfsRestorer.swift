@@ -23,6 +23,20 @@ struct SysfsRestorer {
         steps.append((UnrestoredValue(attribute: attribute, previous: text, reason: ""), undo))
     }
 
+    /// Sets the number at `location` of `device` to `value` unless it holds it already (as text or as a number),
+    /// journalled before and remembered for `restore()` after; returns the text it replaced, nil when it wrote
+    /// nothing.
+    mutating func set(_ location: AttributeLocation, to value: Double, on device: Device) throws(IIOError) -> String? {
+        let previous = try device.readAttribute(at: location)
+        guard Double(attributeText: previous) != value else { return nil }
+        willChange(.attribute(location), from: previous)
+        try device.writeAttribute(at: location, value: value.sysfsText)
+        changed(location.file, from: previous) { () throws(IIOError) in
+            try device.writeAttribute(at: location, value: previous)
+        }
+        return String(Substring(previous).trimmingWhitespace)
+    }
+
     /// Undoes every change, newest first; returns the ones that could not be undone (a vanished device, a lost
     /// connection), each with why.
     mutating func restore() -> [UnrestoredValue] {

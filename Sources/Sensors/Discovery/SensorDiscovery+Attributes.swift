@@ -126,13 +126,13 @@ extension SensorDiscovery {
     /// reporting more is refused as a malformed attribute rather than trusted with an allocation.
     static let maximumSamplingFrequency = 100_000.0
 
-    /// The current sampling frequency (Hz), its attribute, and the accepted frequencies. A driver that cannot
+    /// The current sampling frequency (Hz) of the channels of IIO type `type` (`accel`, `pressure`), its attribute,
+    /// and the accepted frequencies. A driver that cannot
     /// answer in its current state (EINVAL, EIO, EBUSY…) leaves the value unknown rather than failing discovery.
     static func samplingFrequency(
-        of axes: [DeviceSnapshot.ChannelSnapshot], kind: SensorKind, in device: DeviceSnapshot,
+        of axes: [DeviceSnapshot.ChannelSnapshot], type: String, in device: DeviceSnapshot,
         reader: inout ValueReader
     ) throws(SensorError) -> (frequency: Double?, location: AttributeLocation?, available: FrequencyList?) {
-        let type = kind.channelType
         let location = locate(
             "sampling_frequency", channel: axes[0], in: device,
             deviceFallbacks: ["in_\(type)_sampling_frequency", "sampling_frequency"])

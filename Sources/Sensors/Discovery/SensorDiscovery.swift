@@ -5,12 +5,14 @@ import Darwin
 #endif
 import IIO
 
-/// Finds the accelerometer, gyroscope, magnetometer and pulse sensors (and hardware step counters) in an IIO context
+/// Finds the accelerometer, gyroscope, magnetometer and pulse sensors (and hardware step counters and barometers) in
+/// an IIO context
 /// and describes how to read them.
 ///
 /// Handles combined IMUs (bmi160, inv_mpu6050: `accel_*` and `anglvel_*` channels in one device) and split ones
-/// (st_lsm6dsx, inv_icm42600, HID `accel_3d`/`gyro_3d`/`magn_3d`: one device per sensor), and the pulse sensors of
-/// the health drivers (`SensorDiscovery+PPG.swift`). Everything blocks on
+/// (st_lsm6dsx, inv_icm42600, HID `accel_3d`/`gyro_3d`/`magn_3d`: one device per sensor), the pulse sensors of
+/// the health drivers (`SensorDiscovery+PPG.swift`) and barometers (`SensorDiscovery+Barometers.swift`). Everything
+/// blocks on
 /// attribute reads (see ``Context``); call it on the thread that owns the context.
 public enum SensorDiscovery {
     /// Opens the context `uri` names (nil or empty: `local:`) and discovers its sensors.
@@ -104,7 +106,8 @@ public enum SensorDiscovery {
             snapshots, isLocal: context.isLocal, contextIdentity: hardware, uri: context.uri, environment: environment)
         return SensorInventory(
             uri: context.uri, backend: context.name, contextDescription: context.contextDescription,
-            sensors: result.sensors, stepCounters: result.stepCounters, valuesAvailable: result.valuesAvailable)
+            sensors: result.sensors, stepCounters: result.stepCounters, barometers: result.barometers,
+            valuesAvailable: result.valuesAvailable)
     }
 
     // MARK: - Rules
@@ -114,13 +117,15 @@ public enum SensorDiscovery {
         _ devices: [DeviceSnapshot], isLocal: Bool, contextIdentity: String, uri: String,
         environment: DiscoveryEnvironment
     ) throws(SensorError) -> (
-        sensors: [DiscoveredSensor], stepCounters: [DiscoveredStepCounter], valuesAvailable: Bool
+        sensors: [DiscoveredSensor], stepCounters: [DiscoveredStepCounter], barometers: [DiscoveredBarometer],
+        valuesAvailable: Bool
     ) {
         let identities = identities(
             of: devices, isLocal: isLocal, contextIdentity: contextIdentity, environment: environment)
         let triggerNames = Set(devices.filter(\.isTrigger).compactMap(\.name))
         var sensors: [DiscoveredSensor] = []
         var stepCounters: [DiscoveredStepCounter] = []
+        var barometers: [DiscoveredBarometer] = []
         var valuesAvailable = true
         for device in devices where !device.isTrigger {
             var reader = ValueReader(
@@ -129,6 +134,10 @@ public enum SensorDiscovery {
             let identity = identities[device.id] ?? SensorIdentity(rawValue: device.name ?? device.id)
             if let counter = try stepCounter(of: device, identity: identity, reader: &reader) {
                 stepCounters.append(counter)
+            }
+            let parent = isLocal ? environment.busPath(deviceID: device.id) : nil
+            if let barometer = try barometer(of: device, identity: identity, parent: parent, reader: &reader) {
+                barometers.append(barometer)
             }
             let kinds = SensorKind.motion.filter { axes(of: device, kind: $0) != nil }
             let isPulseSensor = device.name.flatMap { PulseDriver(rawValue: $0.lowercased()) } != nil
@@ -141,7 +150,6 @@ public enum SensorDiscovery {
                 device.name.map { "\($0)-dev\(number)" }
             }.flatMap { triggerNames.contains($0) ? $0 : nil }
             let udevMatrix = isLocal ? environment.udevProperty("ACCEL_MOUNT_MATRIX", deviceID: device.id) : nil
-            let parent = isLocal ? environment.busPath(deviceID: device.id) : nil
             // The accelerometer's own driver matrix, through which udev's matrix reaches the device's other sensors.
             var accelerometerMatrix: MountMatrix?
             if udevMatrix != nil, let accelerometer = axes(of: device, kind: .accelerometer) {
@@ -164,7 +172,7 @@ public enum SensorDiscovery {
                     of: axes, kind: kind, in: device, udev: udevMatrix, accelerometerMatrix: accelerometerMatrix,
                     reader: &reader)
                 // 3. Rate: the current sampling frequency and what the driver accepts.
-                let rate = try samplingFrequency(of: axes, kind: kind, in: device, reader: &reader)
+                let rate = try samplingFrequency(of: axes, type: kind.channelType, in: device, reader: &reader)
                 // 4. Capture: buffered through a trigger or FIFO, or polled.
                 let (mode, reason) = captureMode(device: device, axes: axes, trigger: trigger, ownTrigger: ownTrigger)
                 sensors.append(
@@ -188,7 +196,7 @@ public enum SensorDiscovery {
             }
             if reader.sawUnsupported { valuesAvailable = false }
         }
-        return (sensors, stepCounters, valuesAvailable)
+        return (sensors, stepCounters, barometers, valuesAvailable)
     }
 
     /// The input channels x, y, z of the sensor kind, or nil when the device lacks one of them.

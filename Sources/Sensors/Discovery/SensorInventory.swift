@@ -10,17 +10,21 @@ public struct SensorInventory: Sendable, Hashable {
     public var sensors: [DiscoveredSensor]
     /// Every hardware step counter found, in context order.
     public var stepCounters: [DiscoveredStepCounter]
+    /// Every barometer found, in context order.
+    public var barometers: [DiscoveredBarometer]
     /// True when attribute values (scale, offset, mount matrix, frequencies, trigger) could be read; false for
     /// `xml:` contexts, which only describe the devices.
     public var valuesAvailable: Bool
 
     public init(uri: String, backend: String, contextDescription: String, sensors: [DiscoveredSensor],
-                stepCounters: [DiscoveredStepCounter] = [], valuesAvailable: Bool) {
+                stepCounters: [DiscoveredStepCounter] = [], barometers: [DiscoveredBarometer] = [],
+                valuesAvailable: Bool) {
         self.uri = uri
         self.backend = backend
         self.contextDescription = contextDescription
         self.sensors = sensors
         self.stepCounters = stepCounters
+        self.barometers = barometers
         self.valuesAvailable = valuesAvailable
     }
 
@@ -50,6 +54,10 @@ public struct SensorInventory: Sendable, Hashable {
     public var preferredStepCounter: DiscoveredStepCounter? { stepCounters.first }
     /// Like `CMPedometer.isStepCountingAvailable`: a hardware step counter, or an accelerometer to count steps from.
     public var isStepCountingAvailable: Bool { preferredStepCounter != nil || isAccelerometerAvailable }
+    /// The barometer an altimeter uses: the first one.
+    public var preferredBarometer: DiscoveredBarometer? { barometers.first }
+    /// Like `CMAltimeter.isRelativeAltitudeAvailable`: a barometer.
+    public var isBarometerAvailable: Bool { preferredBarometer != nil }
     /// True when a pulse (PPG) sensor gives heart rate.
     public var isHeartRateAvailable: Bool { preferred(.ppg) != nil }
 }

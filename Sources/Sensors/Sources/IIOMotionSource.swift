@@ -5,7 +5,8 @@ import SystemSupport
 /// preferred accelerometer, gyroscope, magnetometer and pulse sensor that discovery found — those that give the
 /// readings a capture asks for (`CaptureConfiguration.readings`) —, each device captured on its own thread
 /// (buffered, or polled when the driver cannot buffer), merged by the reader; and, when the capture asks for
-/// `stepCount` readings, the preferred hardware step counter, enabled and polled on a thread of its own.
+/// `stepCount` readings, the preferred hardware step counter, enabled and polled on a thread of its own; when it asks
+/// for `pressure` readings, the preferred barometer, set up and polled on a thread of its own.
 ///
 /// Timestamps: the devices' kernel timestamps when every device is buffered with a timestamp channel (they share
 /// the kernel's clock). On a local context where only some have one (a HID hub's magnetometer), kernel timestamps
@@ -21,6 +22,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     public let sensors: [DiscoveredSensor]
     /// The hardware step counter captured when `stepCount` readings are asked for.
     public let stepCounter: DiscoveredStepCounter?
+    /// The barometer captured when `pressure` readings are asked for.
+    public let barometer: DiscoveredBarometer?
 
     private let lock = ThreadLock()
     /// Ends the device threads (passed to each `DeviceCapture`).
@@ -32,8 +35,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     /// Discovers the sensors of the context `uri` names (nil: `local:`).
     ///
-    /// - Throws: `CaptureError` `.noMotionSensors` when the context has no accelerometer, gyroscope, magnetometer or
-    ///   pulse sensor, and discovery's failures (unreachable context, permission denied…).
+    /// - Throws: `CaptureError` `.noMotionSensors` when the context has no accelerometer, gyroscope, magnetometer,
+    ///   step counter, pulse sensor or barometer, and discovery's failures (unreachable context, permission denied…).
     public static func open(uri: String?) throws(CaptureError) -> IIOMotionSource {
         let inventory: SensorInventory
         do {
@@ -47,10 +50,11 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     /// A source over an inventory discovery already made.
     public init(inventory: SensorInventory) throws(CaptureError) {
         let chosen = SensorKind.allCases.compactMap { inventory.preferred($0) }
-        guard !chosen.isEmpty || inventory.preferredStepCounter != nil else {
+        guard !chosen.isEmpty || inventory.preferredStepCounter != nil || inventory.preferredBarometer != nil else {
             throw CaptureError(
                 .noMotionSensors,
-                "no sensor found in \(inventory.uri) (no IIO accelerometer, gyroscope, magnetometer, step counter or pulse sensor)")
+                "no sensor found in \(inventory.uri) (no IIO accelerometer, gyroscope, magnetometer, step counter, "
+                    + "pulse sensor or barometer)")
         }
         guard inventory.valuesAvailable else {
             throw CaptureError(
@@ -60,10 +64,11 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         self.inventory = inventory
         self.sensors = chosen
         self.stepCounter = inventory.preferredStepCounter
+        self.barometer = inventory.preferredBarometer
         let gyroscope = chosen.first { $0.kind == .gyroscope }
         let accelerometer = chosen.first { $0.kind == .accelerometer }
-        let names = Array(Set(chosen.map(\.deviceName) + [stepCounter?.deviceName].compactMap { $0 })).sorted()
-            .joined(separator: " + ")
+        let others = [stepCounter?.deviceName, barometer?.deviceName].compactMap { $0 }
+        let names = Array(Set(chosen.map(\.deviceName) + others)).sorted().joined(separator: " + ")
         self.info = MotionSourceInfo(
             name: "iio \(inventory.uri): \(names)",
             hasAccelerometer: accelerometer != nil,
@@ -71,7 +76,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             hasMagnetometer: chosen.contains { $0.kind == .magnetometer },
             // Unknown without a list of available rates (HID hubs accept any report interval).
             maximumSampleRate: Self.highest((gyroscope ?? accelerometer)?.availableFrequencies),
-            hasStepCounter: inventory.preferredStepCounter != nil, hasPPG: chosen.contains { $0.kind == .ppg })
+            hasStepCounter: inventory.preferredStepCounter != nil, hasPPG: chosen.contains { $0.kind == .ppg },
+            hasBarometer: inventory.preferredBarometer != nil)
     }
 
     private static func highest(_ list: FrequencyList?) -> Double? {
@@ -85,10 +91,13 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     public func start(_ configuration: CaptureConfiguration) throws(CaptureError) {
         let wanted = sensors.filter { configuration.readings.contains(SensorReading.Kind($0.kind)) }
         var jobs = Dictionary(grouping: wanted, by: \.deviceID).sorted { $0.key < $1.key }.map {
-            Job(sensors: $0.value, stepCounter: nil)
+            Job(sensors: $0.value)
         }
         if let stepCounter, configuration.readings.contains(.stepCount) {
             jobs.append(Job(sensors: [], stepCounter: stepCounter))
+        }
+        if let barometer, configuration.readings.contains(.pressure) {
+            jobs.append(Job(sensors: [], barometer: barometer))
         }
         guard !jobs.isEmpty else {
             let asked = configuration.readings.map(\.rawValue).sorted().joined(separator: ", ")
@@ -99,7 +108,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         let queue = ReadingQueue(producers: jobs.count)
         let captures = jobs.map {
             DeviceCapture(
-                uri: inventory.uri, sensors: $0.sensors, stepCounter: $0.stepCounter, timestamps: policy.timestamps($0),
+                uri: inventory.uri, sensors: $0.sensors, stepCounter: $0.stepCounter, barometer: $0.barometer,
+                timestamps: policy.timestamps($0),
                 configuration: configuration, queue: queue, cancellation: cancellation)
         }
         lock.lock()
@@ -116,13 +126,14 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         }
     }
 
-    /// What one capture thread reads: the sensors of one device, or a step counter.
+    /// What one capture thread reads: the sensors of one device, a step counter, or a barometer.
     private struct Job {
         var sensors: [DiscoveredSensor]
-        var stepCounter: DiscoveredStepCounter?
+        var stepCounter: DiscoveredStepCounter? = nil
+        var barometer: DiscoveredBarometer? = nil
 
-        var deviceID: String { sensors.first?.deviceID ?? stepCounter?.deviceID ?? "" }
-        var deviceName: String { sensors.first?.deviceName ?? stepCounter?.deviceName ?? "" }
+        var deviceID: String { sensors.first?.deviceID ?? stepCounter?.deviceID ?? barometer?.deviceID ?? "" }
+        var deviceName: String { sensors.first?.deviceName ?? stepCounter?.deviceName ?? barometer?.deviceName ?? "" }
         /// Every sample carries the device's kernel timestamp.
         var isKernelStamped: Bool {
             !sensors.isEmpty && sensors.allSatisfy { $0.captureMode == .buffered && $0.timestamp != nil }

@@ -50,7 +50,8 @@ public struct CaptureConfiguration: Sendable {
     public var log: @Sendable (CaptureNote) -> Void
     /// The kinds of reading wanted; a source captures only the sensors that give them, so that a stream of device
     /// motion does not open the pulse sensor, nor a heart-rate reading the IMU; a step counter (`stepCount`,
-    /// `activity`) is enabled for the capture and restored after it. Default: the motion sensors'.
+    /// `activity`) is enabled for the capture and restored after it, a barometer (`pressure`) set to its capture
+    /// rate and oversampling and restored after it. Default: the motion sensors'.
     public var readings: Set<SensorReading.Kind>
 
     public init(
@@ -89,10 +90,12 @@ public struct MotionSourceInfo: Sendable, Equatable {
     public var hasStepCounter: Bool
     /// A pulse (PPG) sensor is present: `.ppg` readings when asked for, and heart rate from them.
     public var hasPPG: Bool
+    /// A barometer is present: `.pressure` readings when asked for, and altitude and flights climbed from them.
+    public var hasBarometer: Bool
 
     public init(
         name: String, hasAccelerometer: Bool, hasGyroscope: Bool, hasMagnetometer: Bool, maximumSampleRate: Double?,
-        hasStepCounter: Bool = false, hasPPG: Bool = false
+        hasStepCounter: Bool = false, hasPPG: Bool = false, hasBarometer: Bool = false
     ) {
         self.name = name
         self.hasAccelerometer = hasAccelerometer
@@ -101,6 +104,7 @@ public struct MotionSourceInfo: Sendable, Equatable {
         self.maximumSampleRate = maximumSampleRate
         self.hasStepCounter = hasStepCounter
         self.hasPPG = hasPPG
+        self.hasBarometer = hasBarometer
     }
 
     /// Device motion needs an accelerometer and a gyroscope.

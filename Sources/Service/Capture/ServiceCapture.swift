@@ -124,9 +124,10 @@ public final class ServiceCapture: @unchecked Sendable {
         }
     }
 
-    /// True when `source` delivers `.pressure` readings when asked for them: the simulated sensors' barometer.
+    /// True when `source` delivers `.pressure` readings when asked for them: an IIO barometer, or the simulated
+    /// sensors' (which other commands' `--source sim` leaves out).
     public static func hasBarometer(_ source: any MotionSource) -> Bool {
-        (source as? SimulatedMotionSource)?.hasBarometer ?? false
+        source.info.hasBarometer || (source as? SimulatedMotionSource)?.hasBarometer == true
     }
 
     /// How often the sensors restarted for a new interval plan, and the samples those restarts cost.

@@ -161,15 +161,21 @@ chips_prepare() {
     chips_ready=1
 }
 
-# Binds the chip of chip_spec on a fresh stub adapter; sets CHIP_BUS.
-chip_bind() {
-    modprobe i2c-stub chip_addr="$ADDR" || return 1
+# stub_load ADDRESSES: a fresh stub adapter answering at ADDRESSES (comma-separated), its bus in CHIP_BUS, the
+# chip's PRESETS written at ADDR.
+stub_load() {
+    modprobe i2c-stub chip_addr="$1" || return 1
     CHIP_BUS=
     for adapter in /sys/bus/i2c/devices/i2c-*; do
         [ "$(cat "$adapter/name" 2>/dev/null)" = "SMBus stub driver" ] && CHIP_BUS=${adapter##*/i2c-}
     done
     [ -n "$CHIP_BUS" ] || return 1
     for preset in $PRESETS; do i2cset -y "$CHIP_BUS" "$ADDR" "${preset%%=*}" "${preset#*=}" b; done
+}
+
+# Binds the chip of chip_spec on a fresh stub adapter; sets CHIP_BUS.
+chip_bind() {
+    stub_load "$ADDR" || return 1
     modprobe "$MODULE" || return 1
     echo "$NAME $ADDR" > "/sys/bus/i2c/devices/i2c-$CHIP_BUS/new_device"
     for device in $DEVICES; do wait_until 100 iio_dev "$device" > /dev/null || return 1; done

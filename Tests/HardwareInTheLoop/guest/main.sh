@@ -110,6 +110,9 @@ for name in $DESTRUCTIVE_SCENARIOS; do scenario "$name"; done
 # Last, one chip at a time on a fresh stub adapter (the devices above are removed first; docs/hardware.md).
 . "$here/guest/chips.sh"
 for name in $CHIP_SCENARIOS; do scenario "$name"; done
+# Then the barometers, the same way (each beside a BMA400; guest/barometers.sh).
+. "$here/guest/barometers.sh"
+for name in $BARO_SCENARIOS; do scenario "$name"; done
 
 say "hub log:"; tail -5 /tmp/hub.log; tail -2 /tmp/sway.log 2>/dev/null
 # CPU seconds (user + system) the register feeders used, against the guest's uptime: their share of the load.

@@ -20,7 +20,8 @@ public enum ChannelKind: String, Sendable, Hashable, CaseIterable {
     case intensity
     /// An LED drive current (IIO `current`, an output channel of the AFE440x): its attributes hold their values.
     case current
-    /// None of the above: libiio's `mount` pseudo-channel that carries `in_mount_matrix`.
+    /// None of the above, whose attributes hold their values: libiio's `mount` pseudo-channel that carries
+    /// `in_mount_matrix`, and a barometer's pressure, temperature and humidity channels.
     case other
 }
 

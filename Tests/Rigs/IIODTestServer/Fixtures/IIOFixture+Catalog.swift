@@ -124,7 +124,7 @@ extension IIOFixture {
     /// Every catalog fixture.
     public static var all: [IIOFixture] {
         [bmi160, hidSensorHub, stLsm6dsx, invIcm42600, invMpu6050, accelOnly, bma400, imuWithStepCounter, empty]
-            + pulseSensors
+            + pulseSensors + barometers
     }
 
     /// A board with an IMU and a step-counting chip: the bmi160 (polled, device 0) beside a bma400 (device 1).
