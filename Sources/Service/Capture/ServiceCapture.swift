@@ -254,6 +254,8 @@ public final class ServiceCapture: @unchecked Sendable {
                 next = .failure(error)
             }
             condition.lock()
+            // Between two pipelines the capture thread is installing the source this one takes over from.
+            while source == nil && !stopping && !finished { condition.wait() }
             let running = source
             let interval = plan.running
             // The running pipeline's end is now a restart, not the end of the capture.
@@ -362,6 +364,7 @@ public final class ServiceCapture: @unchecked Sendable {
                 condition.withLock {
                     self.source = source
                     loss.restarts += 1
+                    condition.broadcast()
                 }
             case .failure(let error):
                 failure = error
