@@ -50,10 +50,7 @@ where Processor.Input == Input.Element, Processor.Output: Timestamped {
     where Consumer.Update == Processor.Output {
         control.attach(input.interruption)
         do {
-            try input.start(
-                CaptureConfiguration(
-                    updateInterval: settings.captureInterval, samplingInterval: settings.samplingInterval,
-                    readings: settings.readings, log: settings.log))
+            try input.start(settings.captureConfiguration)
         } catch {
             input.stop()
             control.detach(final: input.statistics)

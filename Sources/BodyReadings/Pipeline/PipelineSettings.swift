@@ -39,3 +39,11 @@ public struct PipelineSettings: Sendable {
         self.log = log
     }
 }
+
+extension PipelineSettings {
+    /// What `Pipeline.run` starts its source with, and a caller that starts a source ahead of its pipeline.
+    public var captureConfiguration: CaptureConfiguration {
+        CaptureConfiguration(
+            updateInterval: captureInterval, samplingInterval: samplingInterval, readings: readings, log: log)
+    }
+}

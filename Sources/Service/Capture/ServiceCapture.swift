@@ -261,10 +261,10 @@ public final class ServiceCapture: @unchecked Sendable {
             // The running pipeline's end is now a restart, not the end of the capture.
             if !stopping && !finished { restartWanted = true }
             condition.unlock()
-            if case .success(let source) = next, running != nil {
-                running?.finishCapture()
+            if case .success(let source) = next, let running {
+                running.finishCapture()
                 do throws(CaptureError) {
-                    try source.start(Self.configuration(pipelineSettings(for: interval)))
+                    try source.start(pipelineSettings(for: interval).captureConfiguration)
                 } catch {
                     source.stop()
                     next = .failure(error)
@@ -293,13 +293,6 @@ public final class ServiceCapture: @unchecked Sendable {
         let read = max(interval, shortestReadInterval)
         return PipelineSettings(
             captureInterval: read, samplingInterval: interval < read ? interval : nil, readings: readings, log: log)
-    }
-
-    /// The capture configuration `Pipeline.run` starts its source with under `settings`.
-    private static func configuration(_ settings: PipelineSettings) -> CaptureConfiguration {
-        CaptureConfiguration(
-            updateInterval: settings.captureInterval, samplingInterval: settings.samplingInterval,
-            readings: settings.readings, log: settings.log)
     }
 
     private func run() {
