@@ -237,8 +237,10 @@ struct BufferTests {
         let server = try IIODTestServer(fixture: .hidSensorHub, trajectory: testMotion, rateScale: 1)
         defer { server.stop() }
         let client = try RawClient(port: server.port)
-        #expect(try client.command("OPEN iio:device1 10 0000000f") == 0)
+        // Taken before the buffer is opened: the first sample's time cannot come earlier, however late this thread
+        // runs after the reply (a clock read after OPEN made a loaded machine look like early delivery).
         let start = ServerState.now(CLOCK_MONOTONIC)
+        #expect(try client.command("OPEN iio:device1 10 0000000f") == 0)
         for _ in 0..<3 {
             let length = try client.command("READBUF iio:device1 240")
             #expect(length == 240)
