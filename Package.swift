@@ -90,8 +90,8 @@ let package = Package(
         .target(
             name: "ReadingsWeb",
             dependencies: [
-                "HTTP", "Fusion", "Pedometry", "Pulse", "ReadingFormats", "ReadingsStore", "SystemSupport",
-                "TextFormats",
+                "Barometry", "HTTP", "Fusion", "Pedometry", "Pulse", "ReadingFormats", "ReadingsStore",
+                "SystemSupport", "TextFormats",
             ],
             swiftSettings: strict),
         .target(
@@ -136,10 +136,10 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "SimulatedReadings",
-            dependencies: ["ReadingsWeb", "Fusion", "MotionMath", "Pedometry", "Pulse", "ReadingsStore"],
+            dependencies: ["Barometry", "ReadingsWeb", "Fusion", "MotionMath", "Pedometry", "Pulse", "ReadingFormats", "ReadingsStore"],
             path: "Tests/Rigs/SimulatedReadings", swiftSettings: strict),
         .executableTarget(
-            name: "bodyreadings-web-rig", dependencies: ["SimulatedReadings", "ReadingsWeb", "HTTP"],
+            name: "bodyreadings-web-rig", dependencies: ["SimulatedReadings", "ReadingFormats", "ReadingsWeb", "HTTP"],
             path: "Tests/Rigs/bodyreadings-web-rig", swiftSettings: strict),
         .executableTarget(
             name: "bodyreadings-mqtt-rig", dependencies: ["Publishing", "MQTT", "MotionMath"],
@@ -235,7 +235,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "ReadingsWebTests",
-            dependencies: ["ReadingsWeb", "HTTP", "SimulatedReadings", "TestSupport"],
+            dependencies: ["ReadingsWeb", "HTTP", "ReadingFormats", "SimulatedReadings", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "ReadingsStoreTests", dependencies: ["ReadingsStore", "Pedometry", "Pulse", "TestSupport"],
@@ -260,7 +260,7 @@ if Context.environment["BODYREADINGS_FUZZ"] != nil {
         ("fuzz-iiod-protocol", "IIODProtocol", ["IIODTestServer", "MotionSimulation"]),
         ("fuzz-cli-arguments", "CLIArguments", ["BodyReadingsCLI", "Sensors"]),
         ("fuzz-service-request", "ServiceRequest", ["FuzzStoreFixture", "ReadingFormats", "Service", "TextFormats"]),
-        ("fuzz-http-request", "HTTPRequest", ["FuzzStoreFixture", "HTTP", "Fusion", "Pulse", "ReadingsStore", "ReadingsWeb"]),
+        ("fuzz-http-request", "HTTPRequest", ["FuzzStoreFixture", "HTTP", "Fusion", "Pulse", "ReadingFormats", "ReadingsStore", "ReadingsWeb"]),
     ]
     package.targets += [
         .target(name: "CFuzzerDriver", path: "Tests/Fuzz/CFuzzerDriver"),

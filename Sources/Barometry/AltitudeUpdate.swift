@@ -1,14 +1,12 @@
-import Barometry
-
-/// What a capture with a barometer publishes for every pressure reading (`HealthReadings.altitude`): the altimeter's
-/// reading and the flights climbed while walking since the capture started (`FlightCounter`, on the capture's own
-/// steps), like `CMAltitudeData` beside `CMPedometerData`'s floors.
-public struct AltitudeUpdate: Sendable, Hashable, Timestamped {
+/// An altimeter reading with the flights climbed while walking so far (`FlightCounter`, on the same capture's steps),
+/// like `CMAltitudeData` beside `CMPedometerData`'s floors: what a capture with a barometer publishes for every
+/// pressure reading, and what the web API's altitude stream delivers with the day's flights.
+public struct AltitudeUpdate: Sendable, Hashable {
     /// The filtered pressure and the height above the capture's first pressure reading.
     public var reading: AltitudeReading
-    /// Floors climbed up while walking since the capture started.
+    /// Floors climbed up while walking (since the capture started, or today).
     public var floorsAscended: Int
-    /// Floors walked down since the capture started.
+    /// Floors walked down (since the capture started, or today).
     public var floorsDescended: Int
 
     /// An update of `reading` with the floors counted so far.
@@ -17,6 +15,4 @@ public struct AltitudeUpdate: Sendable, Hashable, Timestamped {
         self.floorsAscended = floorsAscended
         self.floorsDescended = floorsDescended
     }
-
-    public var timestamp: Double { reading.time }
 }

@@ -3,6 +3,7 @@
 // imported by name where it is used.
 @_exported import struct Barometry.Altimeter
 @_exported import struct Barometry.AltitudeReading
+@_exported import struct Barometry.AltitudeUpdate
 @_exported import struct Barometry.FlightCounter
 @_exported import struct Calibration.CalibrationFile
 @_exported import enum Calibration.CalibrationFileError

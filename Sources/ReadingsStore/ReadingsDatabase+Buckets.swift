@@ -7,7 +7,7 @@ import SystemSupport
 /// the whole span are read in one query and handed to the buckets in order; the edges (only in zones whose offset is
 /// not whole hours) are aggregated by SQLite. A year per day or per hour is one query over 8760 rollup rows. Minute
 /// buckets read the minute rows themselves.
-extension ReadingsStore {
+extension ReadingsDatabase {
     /// One bucket's span and totals.
     struct Bucket {
         var start: Int64

@@ -3,7 +3,7 @@ import Pedometry
 /// The queries: steps, heart rate, motion and flights per bucket or over a whole range, and the latest heart rate. Buckets
 /// without any stored minute are left out (a day the service did not run is absent, not zero); a stored minute with
 /// zero steps is present.
-extension ReadingsStore {
+extension ReadingsDatabase {
     /// The steps in `range` per minute, local hour or local day.
     public func steps(in range: TimeRange, per granularity: Granularity) throws(StoreError) -> [StepsBucket] {
         try buckets(.steps, in: range, per: granularity).map { Self.steps($0.start, $0.end, $0.totals) }

@@ -1,5 +1,5 @@
 /// Writing and pruning: what a ``ReadingsRecorder`` flushes, in one transaction.
-extension ReadingsStore {
+extension ReadingsDatabase {
     /// Writes `pending` in one transaction: adds each minute's values to its row, rebuilds the rollups of the hours
     /// touched, inserts the samples and beats, and prunes when the last prune is an hour old. Nothing is written when
     /// it throws.

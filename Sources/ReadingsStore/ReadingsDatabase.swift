@@ -7,13 +7,13 @@ import SystemSupport
 /// API and any other reader open it read-only and ask for a ``TimeRange`` per ``Granularity``:
 ///
 /// ```swift
-/// let store = try ReadingsStore(path: StoreLocation.user(environment: env))
+/// let store = try ReadingsDatabase(path: StoreLocation.user(environment: env))
 /// let today = try store.steps(in: .today(now: WallClock.now()))          // one bucket, nil before any reading
 /// let days = try store.steps(in: range, per: .day)                        // [StepsBucket], local days
 /// ```
 ///
 /// Thread-safe: calls are serialised on the store's one connection. Every failure is a ``StoreError``.
-public final class ReadingsStore: @unchecked Sendable {
+public final class ReadingsDatabase: @unchecked Sendable {
     // @unchecked: `connection`, `statements` and `lastPrune` are only touched while holding `lock`.
 
     /// How the file is opened.

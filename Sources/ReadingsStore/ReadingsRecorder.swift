@@ -3,11 +3,11 @@ import Pulse
 import SystemSupport
 
 /// Takes readings in as they come (steps, heart-rate samples, beats, motion), adds them up per minute in memory and
-/// writes them to a ``ReadingsStore`` every ``Settings/flushInterval`` and on ``close()``: a process killed with
+/// writes them to a ``ReadingsDatabase`` every ``Settings/flushInterval`` and on ``close()``: a process killed with
 /// SIGKILL loses at most the readings of the last interval (30 s by default).
 ///
 /// ```swift
-/// let store = try ReadingsStore(path: path, access: .readWrite)
+/// let store = try ReadingsDatabase(path: path, access: .readWrite)
 /// let recorder = ReadingsRecorder(store: store) { error in log(error) }
 /// recorder.recordSteps(1, at: WallClock.now())           // a step event; counts work too
 /// recorder.recordBeat(at: t, rrInterval: 0.82, quality: .good)
@@ -49,7 +49,7 @@ public final class ReadingsRecorder: @unchecked Sendable {
         }
     }
 
-    private let store: ReadingsStore
+    private let store: ReadingsDatabase
     private let settings: Settings
     private let clock: @Sendable () -> Double
     private let onError: @Sendable (FlushFailure) -> Void
@@ -63,7 +63,7 @@ public final class ReadingsRecorder: @unchecked Sendable {
     private var closed = false
     private var flusherRunning = false
 
-    /// Starts recording into `store` (opened ``ReadingsStore/Access/readWrite``), prunes it and starts the flush
+    /// Starts recording into `store` (opened ``ReadingsDatabase/Access/readWrite``), prunes it and starts the flush
     /// thread.
     ///
     /// - Parameters:
@@ -71,7 +71,7 @@ public final class ReadingsRecorder: @unchecked Sendable {
     ///   - onError: called on the flush thread when a periodic flush fails (the readings are kept for the next, up
     ///     to the bound), with what is held and what was lost.
     public init(
-        store: ReadingsStore, settings: Settings = Settings(), clock: (@Sendable () -> Double)? = nil,
+        store: ReadingsDatabase, settings: Settings = Settings(), clock: (@Sendable () -> Double)? = nil,
         onError: @escaping @Sendable (FlushFailure) -> Void = { _ in }
     ) {
         self.store = store

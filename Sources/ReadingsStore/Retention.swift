@@ -1,4 +1,4 @@
-/// How long the store keeps readings; older rows are deleted by ``ReadingsStore/prune(now:)``, which a
+/// How long the store keeps readings; older rows are deleted by ``ReadingsDatabase/prune(now:)``, which a
 /// ``ReadingsRecorder`` runs when it opens and then hourly.
 ///
 /// Sizes at the defaults (measured with `bench/store`): a year of per-minute rows for steps, heart rate and motion

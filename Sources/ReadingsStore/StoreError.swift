@@ -5,7 +5,7 @@
 /// ``description`` as the cause.
 ///
 /// ```swift
-/// do { let store = try ReadingsStore(path: path) }
+/// do { let store = try ReadingsDatabase(path: path) }
 /// catch let error where error.failure == .permissionDenied { … }   // exit 77
 /// ```
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {

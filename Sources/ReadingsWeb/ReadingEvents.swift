@@ -1,4 +1,5 @@
 import HTTP
+import ReadingFormats
 import SystemSupport
 import TextFormats
 
@@ -85,7 +86,7 @@ enum ReadingEvents {
 
     /// Sends `kind`'s availability, subscribes through `subscribe` and cancels when the connection ends.
     private static func start<Reading: Sendable>(
-        _ stream: EventStream, _ kind: ReadingKind, _ provider: any ReadingsProvider,
+        _ stream: EventStream, _ kind: ServiceReading, _ provider: any ReadingsProvider,
         subscribe: (@escaping Relay<Reading>) -> any ReadingSubscription
     ) {
         stream.send(availabilityEvent(provider.availability(of: kind)))

@@ -1,3 +1,4 @@
+import Barometry
 import Fusion
 import Pedometry
 import Pulse
@@ -18,41 +19,20 @@ enum ReadingJSON {
         return String(decoding: line, as: UTF8.self)
     }
 
-    /// `{"t":…,"steps":N,"cadence":…,"activity":"walking","today":M}`: the running count since the capture started,
-    /// steps/min, and the day's steps.
+    /// The socket's `steps` event: `{"t":…,"steps":N,"cadence":…,"activity":"walking","today":M}`.
     static func steps(_ update: StepsUpdate) -> JSONValue {
-        .object([
-            ("t", time(update.step.time)), ("steps", .number(Double(update.step.count))),
-            ("cadence", .number((update.step.cadence * 10).rounded() / 10)),
-            ("activity", .string(update.step.activity.rawValue)), ("today", .number(Double(update.today))),
-        ])
+        .object(update.step.jsonMembers(today: update.today))
     }
 
-    /// `{"t":…,"heart_rate":…|null,"rr_interval":…|null,"quality":"good"}`: beats/min (only for a trusted beat),
-    /// s.
+    /// The socket's `heart_rate` event: `{"t":…,"heart_rate":…|null,"rr_interval":…|null,"quality":"good"}`.
     static func beat(_ beat: Beat) -> JSONValue {
-        .object([
-            ("t", time(beat.time)),
-            ("heart_rate", beat.heartRate.map { .number(($0 * 10).rounded() / 10) } ?? .null),
-            ("rr_interval", beat.rrInterval.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
-            ("quality", .string(beat.quality.rawValue)),
-        ])
+        .object(beat.jsonMembers)
     }
 
-    /// `{"t":…,"pressure":…,"relative_altitude":…,"floors_ascended":N,"floors_descended":M}`: kPa, m, the day's
-    /// flights.
-    static func altitude(_ update: FlightsUpdate) -> JSONValue {
-        .object([
-            ("t", time(update.time)), ("pressure", .number((update.pressure * 1e6).rounded() / 1e6)),
-            ("relative_altitude", .number((update.relativeAltitude * 1e4).rounded() / 1e4)),
-            ("floors_ascended", .number(Double(update.floorsAscended))),
-            ("floors_descended", .number(Double(update.floorsDescended))),
-        ])
-    }
-
-    /// A time on the readings' clock rounded to the microsecond (`4.52`, not `4.5200000000000005`).
-    private static func time(_ t: Double) -> JSONValue {
-        .number((t * 1e6).rounded() / 1e6)
+    /// The socket's `altitude` event with the day's flights:
+    /// `{"t":…,"pressure":…,"relative_altitude":…,"floors_ascended":N,"floors_descended":M}`.
+    static func altitude(_ update: AltitudeUpdate) -> JSONValue {
+        .object(update.reading.jsonMembers(floorsAscended: update.floorsAscended, floorsDescended: update.floorsDescended))
     }
 
     /// `{"available":true}` or `{"available":false,"reason":"…"}`.

@@ -1,5 +1,7 @@
+import Barometry
 import Fusion
 import Pulse
+import ReadingFormats
 import ReadingsStore
 
 /// Where the web API and the dashboard get their readings: the live ones by subscription, the stored ones by query.
@@ -11,7 +13,7 @@ import ReadingsStore
 /// block, and may be called until ``ReadingSubscription/cancel()`` returns.
 public protocol ReadingsProvider: Sendable {
     /// Whether `kind` is measured now, and why not.
-    func availability(of kind: ReadingKind) -> ReadingAvailability
+    func availability(of kind: ServiceReading) -> ReadingAvailability
 
     /// Device motion every `interval` seconds (0.01…10) of sample time, and changes of its availability.
     func subscribeMotion(
@@ -27,7 +29,7 @@ public protocol ReadingsProvider: Sendable {
     /// The steps of the local day holding now, stored and live: one bucket from midnight to midnight.
     func stepsToday() throws -> StepsBucket
 
-    /// Stored readings as `history` answers them (`ReadingsStore.history(_:)`).
+    /// Stored readings as `history` answers them (`ReadingsDatabase.history(_:)`).
     func history(_ query: HistoryQuery) throws -> History
 
     /// The most recent stored (or live) heart rate; nil when none was ever measured.
@@ -36,13 +38,13 @@ public protocol ReadingsProvider: Sendable {
     /// The altitude with the day's flights every `interval` seconds (0.01…10) of sample time, and changes of its
     /// availability. By default nothing: a provider without a barometer (whose `availability(of: .altitude)` says
     /// why).
-    func subscribeAltitude(interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<FlightsUpdate>) -> Void)
+    func subscribeAltitude(interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<AltitudeUpdate>) -> Void)
         -> any ReadingSubscription
 }
 
 extension ReadingsProvider {
     public func subscribeAltitude(
-        interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<FlightsUpdate>) -> Void
+        interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<AltitudeUpdate>) -> Void
     ) -> any ReadingSubscription {
         CancellingSubscription.none
     }

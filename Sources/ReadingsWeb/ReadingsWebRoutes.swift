@@ -1,4 +1,5 @@
 import HTTP
+import ReadingFormats
 import ReadingsStore
 import SystemSupport
 import TextFormats
@@ -33,7 +34,7 @@ public enum ReadingsWebRoutes {
         DashboardPage.install(on: &router)
         router.add(.get, "/api/available") { _ in
             json(
-                .object(ReadingKind.allCases.map { ($0.name, ReadingJSON.availability(provider.availability(of: $0))) })
+                .object(ServiceReading.shown.map { ($0.name, ReadingJSON.availability(provider.availability(of: $0))) })
             )
         }
         router.add(.get, "/api/steps/today") { _ in

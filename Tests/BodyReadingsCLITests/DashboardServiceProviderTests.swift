@@ -42,9 +42,9 @@ struct DashboardServiceProviderTests {
         #expect(provider.name == "serve \(serve.socket): sim (seed 1)")
         #expect(provider.availability(of: .motion) == .available)
         let hello = try ServiceConnection(path: serve.socket).availability
-        for (kind, reading) in [(ReadingKind.steps, ServiceReading.steps), (.heartRate, .heartRate)] {
+        for reading in [ServiceReading.steps, .heartRate, .altitude] {
             let expected = hello.unavailable[reading].map { ReadingAvailability.unavailable(reason: $0) } ?? .available
-            #expect(provider.availability(of: kind) == expected, "\(kind) as the service's hello says")
+            #expect(provider.availability(of: reading) == expected, "\(reading) as the service's hello says")
         }
 
         let received = Received()

@@ -24,7 +24,7 @@ import Testing
     /// Steps on 30 November and 1 December (Berlin): 10 at 08:00, 5 at 08:30 and a zero minute at 23:59 on the 30th,
     /// 7 at 00:10 on the 1st; heart rate 60 and 80 at 08:00 and a beat without a rate at 09:00 on the 30th.
     func fill() throws {
-        let store = try ReadingsStore(path: path, access: .readWrite)
+        let store = try ReadingsDatabase(path: path, access: .readWrite)
         let recorder = ReadingsRecorder(store: store)
         let eight = Self.midnight + 8 * 3600
         recorder.recordSteps(10, at: eight)
@@ -45,7 +45,7 @@ import Testing
 
     @Test(.enabled(if: tool != nil, "needs the built bodyreadings"))
     func flightsPerLocalHourAsCSVAndJSON() throws {
-        let store = try ReadingsStore(path: path, access: .readWrite)
+        let store = try ReadingsDatabase(path: path, access: .readWrite)
         let recorder = ReadingsRecorder(store: store)
         let eight = Self.midnight + 8 * 3600
         recorder.recordFlights(ascended: 2, descended: 0, at: eight + 10)
@@ -183,7 +183,7 @@ import Testing
 
     @Test func theUserStoreIsFoundUnderXDGStateHome() throws {
         let state = directory.file("state")
-        let store = try ReadingsStore(
+        let store = try ReadingsDatabase(
             path: state + "/bodyreadings/readings.sqlite", access: .readWrite, createsDirectory: true)
         try store.close()
         let (status, output, _) = run(["steps", "--format", "json"], environment: ["XDG_STATE_HOME": state])

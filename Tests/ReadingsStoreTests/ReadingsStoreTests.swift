@@ -182,8 +182,8 @@ import Testing
     }
 
     @Test func aFailedFlushKeepsTheReadingsForTheNext() throws {
-        let store = try ReadingsStore(
-            path: file.path, access: .readWrite, settings: ReadingsStore.Settings(busyTimeout: 0.05))
+        let store = try ReadingsDatabase(
+            path: file.path, access: .readWrite, settings: ReadingsDatabase.Settings(busyTimeout: 0.05))
         let recorder = manualRecorder(store)
         recorder.recordSteps(4, at: dayStart)
         recorder.recordBeat(at: dayStart, rrInterval: 0.9, quality: .good)

@@ -17,9 +17,9 @@ import Testing
     }
 
     /// A store whose writes wait at most 50 ms for the lock, and a connection holding that lock.
-    func blockedStore() throws -> (ReadingsStore, SQLiteConnection) {
-        let store = try ReadingsStore(
-            path: file.path, access: .readWrite, settings: ReadingsStore.Settings(busyTimeout: 0.05))
+    func blockedStore() throws -> (ReadingsDatabase, SQLiteConnection) {
+        let store = try ReadingsDatabase(
+            path: file.path, access: .readWrite, settings: ReadingsDatabase.Settings(busyTimeout: 0.05))
         let other = try SQLiteConnection(path: file.path, access: .readWrite, busyTimeout: 10)
         return (store, other)
     }

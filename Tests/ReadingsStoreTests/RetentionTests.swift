@@ -8,7 +8,7 @@ import Testing
 @Suite struct RetentionTests {
     let now = dayStart + 12 * 3600 + 1234
 
-    func fill(_ store: ReadingsStore, ages: [Double]) throws {
+    func fill(_ store: ReadingsDatabase, ages: [Double]) throws {
         let recorder = ReadingsRecorder(
             store: store, settings: ReadingsRecorder.Settings(flushInterval: 60), clock: { [now] in now })
         for age in ages {

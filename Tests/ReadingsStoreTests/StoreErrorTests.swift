@@ -44,8 +44,8 @@ import Testing
         #expect(throws: StoreError(operation: "open", failure: .noDirectory, path: (file.path as NSString).deletingLastPathComponent)) {
             try file.open()
         }
-        let store = try ReadingsStore(path: file.path, access: .readWrite, createsDirectory: true)
-        #expect(try store.schemaVersion() == ReadingsStore.currentSchemaVersion)
+        let store = try ReadingsDatabase(path: file.path, access: .readWrite, createsDirectory: true)
+        #expect(try store.schemaVersion() == ReadingsDatabase.currentSchemaVersion)
         for (path, mode) in [((file.path as NSString).deletingLastPathComponent, 0o700), (file.path, 0o600), (file.path + "-wal", 0o600)] {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == mode, "\(path)")
@@ -57,8 +57,8 @@ import Testing
         #expect(mode.text(0) == "wal")
     }
 
-    @Test(arguments: [ReadingsStore.Access.readOnly, .readWrite])
-    func aFileThatIsNotADatabaseIsCorrupt(access: ReadingsStore.Access) throws {
+    @Test(arguments: [ReadingsDatabase.Access.readOnly, .readWrite])
+    func aFileThatIsNotADatabaseIsCorrupt(access: ReadingsDatabase.Access) throws {
         let file = try StoreFile()
         let garbage = (0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
         try Data(garbage).write(to: URL(fileURLWithPath: file.path))
@@ -93,9 +93,9 @@ import Testing
         let file = try StoreFile()
         try file.open().close()
         try SQLiteConnection(path: file.path, access: .readWrite, busyTimeout: 1).setUserVersion(99)
-        for access in [ReadingsStore.Access.readOnly, .readWrite] {
+        for access in [ReadingsDatabase.Access.readOnly, .readWrite] {
             let error = try #require(throws: StoreError.self) { try file.open(access) }
-            #expect(error.failure == .schemaTooNew(found: 99, supported: ReadingsStore.currentSchemaVersion))
+            #expect(error.failure == .schemaTooNew(found: 99, supported: ReadingsDatabase.currentSchemaVersion))
         }
     }
 
@@ -103,7 +103,7 @@ import Testing
         let file = try StoreFile()
         #expect(FileManager.default.createFile(atPath: file.path, contents: Data()))
         let error = try #require(throws: StoreError.self) { try file.open(.readOnly) }
-        #expect(error.failure == .schemaOutdated(found: 0, current: ReadingsStore.currentSchemaVersion))
+        #expect(error.failure == .schemaOutdated(found: 0, current: ReadingsDatabase.currentSchemaVersion))
     }
 
     @Test func anImmutableReaderFindsAFileWhoseNameNeedsEscapingInAURI() throws {

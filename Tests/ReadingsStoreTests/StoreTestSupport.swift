@@ -15,17 +15,17 @@ struct StoreFile {
 
     /// The store, waiting up to 30 s for a lock another connection holds (a recorder thread's flush or start-up
     /// prune: short, but a loaded machine can stretch it); a test of the busy failure sets its own short timeout.
-    func open(_ access: ReadingsStore.Access = .readWrite, retention: Retention = Retention()) throws
-        -> ReadingsStore
+    func open(_ access: ReadingsDatabase.Access = .readWrite, retention: Retention = Retention()) throws
+        -> ReadingsDatabase
     {
-        try ReadingsStore(
-            path: path, access: access, settings: ReadingsStore.Settings(busyTimeout: 30, retention: retention))
+        try ReadingsDatabase(
+            path: path, access: access, settings: ReadingsDatabase.Settings(busyTimeout: 30, retention: retention))
     }
 }
 
 /// A recorder that never flushes on its own within a test (the flush interval is a minute) and whose wall clock is
 /// fixed at `now`.
-func manualRecorder(_ store: ReadingsStore, now: Double = 1_796_083_200) -> ReadingsRecorder {
+func manualRecorder(_ store: ReadingsDatabase, now: Double = 1_796_083_200) -> ReadingsRecorder {
     ReadingsRecorder(store: store, settings: ReadingsRecorder.Settings(flushInterval: 60), clock: { now })
 }
 

@@ -122,7 +122,7 @@ struct ServiceCaptureTests {
             deliver: { line in
                 if let value = try? JSONValue.parse(Array(line.dropLast())) { lines.mutate { $0.append(value) } }
             }, end: { _ in })
-        let store = try ReadingsStore(path: directory.path + "/readings.sqlite", access: .readWrite)
+        let store = try ReadingsDatabase(path: directory.path + "/readings.sqlite", access: .readWrite)
         let started = try StoreRecording(capture: capture, store: store)
         recording.mutate { $0 = started }
         capture.start()

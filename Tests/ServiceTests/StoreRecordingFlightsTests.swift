@@ -21,7 +21,7 @@ struct StoreRecordingFlightsTests {
                 source: SimulatedMotionSource(seed: 5, pacing: .fast), makeSource: nil, correction: nil,
                 baseInterval: 0.1)
             let recording = try StoreRecording(
-                capture: capture, store: ReadingsStore(path: path, access: .readWrite), clock: { noon })
+                capture: capture, store: ReadingsDatabase(path: path, access: .readWrite), clock: { noon })
             capture.start()
             #expect(waitUntil { (capture.altitude.latest?.timestamp ?? 0) >= laps * 80 })
             capture.stop()
@@ -34,7 +34,7 @@ struct StoreRecordingFlightsTests {
         #expect(first.today.ascended == first.last?.floorsAscended && first.today.ascended >= 2, "\(first)")
         #expect(first.today.descended == 0, "the lift counts no flight down")
 
-        let store = try ReadingsStore(path: path, access: .readOnly)
+        let store = try ReadingsDatabase(path: path, access: .readOnly)
         let stored = try #require(try store.flights(in: TimeRange.today(now: noon)))
         #expect(stored.ascended == first.today.ascended && stored.descended == 0)
         let answer = JSONValue.object(

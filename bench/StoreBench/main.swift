@@ -38,7 +38,7 @@ func fill(path: String, days: Int) {
     guard days > 0 else { fail("DAYS must be a whole number above 0") }
     let started = MonotonicClock.now()
     do {
-        let store = try ReadingsStore(path: path, access: .readWrite)
+        let store = try ReadingsDatabase(path: path, access: .readWrite)
         let recorder = ReadingsRecorder(store: store, settings: ReadingsRecorder.Settings(flushInterval: 60))
         var random = SplitMix64(seed: 1)
         let end = (WallClock.now() / 60).rounded(.down) * 60
@@ -71,7 +71,7 @@ func query(path: String, per: String, days: Int) {
     let query = HistoryQuery(
         reading: .steps, range: TimeRange(start: now - Double(days) * 86400, end: now), granularity: granularity)
     do {
-        let store = try ReadingsStore(path: path)
+        let store = try ReadingsDatabase(path: path)
         var best = Double.infinity
         var rows = 0
         for _ in 0..<20 {

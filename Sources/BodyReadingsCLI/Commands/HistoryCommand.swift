@@ -76,7 +76,7 @@ enum HistoryCommand {
                     + "'bodyreadings serve' records steps and heart rate there (or name a file with --store)")
             return .notAvailable
         }
-        let store = try ReadingsStore(path: path, access: .readOnly)
+        let store = try ReadingsDatabase(path: path, access: .readOnly)
         defer { try? store.close() }
 
         // 3. The answer.

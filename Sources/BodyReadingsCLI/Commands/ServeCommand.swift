@@ -136,7 +136,7 @@ enum ServeCommand {
         do {
             recording = try request.store.map { path throws in
                 try StoreRecording(
-                    capture: capture, store: ReadingsStore(
+                    capture: capture, store: ReadingsDatabase(
                         path: path, access: .readWrite, createsDirectory: request.storeIsDefault),
                     settings: ReadingsRecorder.Settings(flushInterval: request.storeFlush),
                     onError: { console.warning("the readings store: \($0)") })

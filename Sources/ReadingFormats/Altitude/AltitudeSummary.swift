@@ -28,10 +28,10 @@ public struct AltitudeSummary: EventSummary, Sendable, Equatable {
 
     public var jsonMembers: [(String, JSONValue)] {
         [
-            ("samples", .number(Double(samples))), ("duration", .number(duration)),
-            ("relative_altitude", relativeAltitude.map(JSONValue.number) ?? .null),
-            ("floors_ascended", floorsAscended.map { .number(Double($0)) } ?? .null),
-            ("floors_descended", floorsDescended.map { .number(Double($0)) } ?? .null),
+            ("samples", WirePrecision.count(samples)), ("duration", WirePrecision.time(duration)),
+            ("relative_altitude", relativeAltitude.map(WirePrecision.height) ?? .null),
+            ("floors_ascended", floorsAscended.map(WirePrecision.count) ?? .null),
+            ("floors_descended", floorsDescended.map(WirePrecision.count) ?? .null),
         ]
     }
 

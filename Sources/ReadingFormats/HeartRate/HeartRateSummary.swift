@@ -28,8 +28,8 @@ public struct HeartRateSummary: EventSummary, Sendable, Equatable {
 
     public var jsonMembers: [(String, JSONValue)] {
         [
-            ("beats", .number(Double(beats))), ("mean_heart_rate", meanHeartRate.map(JSONValue.number) ?? .null),
-            ("duration", .number(duration)),
+            ("beats", WirePrecision.count(beats)), ("mean_heart_rate", meanHeartRate.map(WirePrecision.perMinute) ?? .null),
+            ("duration", WirePrecision.time(duration)),
         ]
     }
 

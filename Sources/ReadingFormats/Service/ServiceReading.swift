@@ -11,6 +11,11 @@ public enum ServiceReading: String, Sendable, Hashable, CaseIterable {
     /// The barometer: pressure, relative altitude and the flights climbed today, one event per pressure reading.
     case altitude
 
-    /// The protocol's name (`motion`, `raw`, `steps`, `heart_rate`, `altitude`).
+    /// The protocol's name (`motion`, `raw`, `steps`, `heart_rate`, `altitude`), also the name in the web API's JSON
+    /// and paths.
     public var name: String { rawValue }
+
+    /// The readings a person is shown — by the web API, the dashboards and MQTT: all but the calibrated samples
+    /// (`raw`), which only the socket shares.
+    public static let shown: [ServiceReading] = [.motion, .steps, .heartRate, .altitude]
 }

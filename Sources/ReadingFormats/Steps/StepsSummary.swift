@@ -33,11 +33,11 @@ public struct StepsSummary: EventSummary, Sendable {
 
     public var jsonMembers: [(String, JSONValue)] {
         [
-            ("steps", .number(Double(steps))), ("duration", .number(duration)),
-            ("cadence", cadence.map(JSONValue.number) ?? .null), ("counter", .string(counter)),
+            ("steps", WirePrecision.count(steps)), ("duration", WirePrecision.time(duration)),
+            ("cadence", cadence.map(WirePrecision.perMinute) ?? .null), ("counter", .string(counter)),
         ]
             + (floors.map {
-                [("floors_ascended", .number(Double($0.ascended))), ("floors_descended", .number(Double($0.descended)))]
+                [("floors_ascended", WirePrecision.count($0.ascended)), ("floors_descended", WirePrecision.count($0.descended))]
             } ?? [])
     }
 

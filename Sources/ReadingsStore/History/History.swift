@@ -27,7 +27,7 @@ public struct History: Sendable, Hashable {
     }
 }
 
-extension ReadingsStore {
+extension ReadingsDatabase {
     /// Answers `query`.
     public func history(_ query: HistoryQuery) throws(StoreError) -> History {
         switch query.reading {

@@ -1,6 +1,6 @@
 /// What a history asks for — a reading, a range, a granularity — built from the text parameters that the CLI
 /// (`history --today | --from T --to T --per P`) and the HTTP API (`?from=&to=&per=`) both take, so that both answer
-/// the same question the same way. ``ReadingsStore/history(_:)`` answers it; ``History`` renders the answer.
+/// the same question the same way. ``ReadingsDatabase/history(_:)`` answers it; ``History`` renders the answer.
 public struct HistoryQuery: Sendable, Hashable {
     /// The readings a history can be asked of.
     public enum Reading: String, Sendable, Hashable, CaseIterable {

@@ -2,7 +2,7 @@ import Pedometry
 import Pulse
 
 /// Readings taken in but not yet written: per-minute aggregates of each series, and the heart-rate samples and
-/// beats themselves. What a ``ReadingsRecorder`` holds between flushes and ``ReadingsStore`` writes in one transaction.
+/// beats themselves. What a ``ReadingsRecorder`` holds between flushes and ``ReadingsDatabase`` writes in one transaction.
 struct PendingReadings: Sendable {
     /// Per series name, per minute start: the columns in the series' order.
     private(set) var minutes: [String: [Int64: [Double?]]] = [:]

@@ -127,9 +127,7 @@ public final class CaptureFeed: ReadingsFeed {
                 deliver: { step in
                     deliver(
                         lines.bytes(at: step.time) {
-                            let count = today?(step) ?? step.count
-                            let members = step.jsonMembers + [("today", .number(Double(count)))]
-                            return ServiceEvent.readingLine(.steps, members)
+                            ServiceEvent.readingLine(.steps, step.jsonMembers(today: today?(step) ?? step.count))
                         })
                 }, end: ended)
             return FeedSubscription(reading: reading) { capture.steps.unsubscribe(token) }
@@ -149,22 +147,14 @@ public final class CaptureFeed: ReadingsFeed {
                 deliver: { update in
                     deliver(
                         lines.bytes(at: update.timestamp) {
-                            let floors = today?(update) ?? (update.floorsAscended, update.floorsDescended)
-                            return ServiceEvent.readingLine(.altitude, Self.altitudeMembers(update.reading, floors))
+                            let floors = today?(update) ?? (ascended: update.floorsAscended, descended: update.floorsDescended)
+                            return ServiceEvent.readingLine(
+                                .altitude,
+                                update.reading.jsonMembers(floorsAscended: floors.ascended, floorsDescended: floors.descended))
                         })
                 }, end: ended)
             return FeedSubscription(reading: reading) { capture.altitude.unsubscribe(token) }
         }
-    }
-
-    /// An `altitude` update's members: the `altitude` command's row and the day's flights.
-    static func altitudeMembers(_ reading: AltitudeReading, _ floors: (ascended: Int, descended: Int))
-        -> [(String, JSONValue)]
-    {
-        reading.jsonMembers + [
-            ("floors_ascended", .number(Double(floors.ascended))),
-            ("floors_descended", .number(Double(floors.descended))),
-        ]
     }
 
     /// A `gap` line for each restart of the sensors, before the update that follows it.

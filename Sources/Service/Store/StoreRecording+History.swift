@@ -19,7 +19,7 @@ extension StoreRecording {
 
     /// The answer to `query` from what `store` holds, as of `now` (Unix time, s): the range without `from` starts at
     /// the beginning of `now`'s local day, without `to` it ends at `now`.
-    public static func history(_ query: ServiceHistoryQuery, in store: ReadingsStore, now: Double)
+    public static func history(_ query: ServiceHistoryQuery, in store: ReadingsDatabase, now: Double)
         throws(ServiceProtocolError) -> [(String, JSONValue)]
     {
         let start = query.from ?? TimeRange.today(now: now).start

@@ -23,7 +23,7 @@ public final class StoreRecording: @unchecked Sendable {
     // immutable.
 
     /// The store written to.
-    public let store: ReadingsStore
+    public let store: ReadingsDatabase
     private let recorder: ReadingsRecorder
     private let capture: ServiceCapture
     private let clock: @Sendable () -> Double
@@ -42,7 +42,7 @@ public final class StoreRecording: @unchecked Sendable {
     /// the system's wall clock); `onError` hears of failed flushes (the readings are kept for the next one, up to
     /// the recorder's bound). Throws when today's steps cannot be read from the store.
     public init(
-        capture: ServiceCapture, store: ReadingsStore, settings: ReadingsRecorder.Settings = ReadingsRecorder.Settings(),
+        capture: ServiceCapture, store: ReadingsDatabase, settings: ReadingsRecorder.Settings = ReadingsRecorder.Settings(),
         clock: (@Sendable () -> Double)? = nil,
         onError: @escaping @Sendable (FlushFailure) -> Void = { _ in }
     ) throws(StoreError) {

@@ -1,3 +1,4 @@
+import BodyReadings
 import Fusion
 import Pulse
 import ReadingFormats
@@ -24,8 +25,7 @@ public final class CaptureReadingsProvider: ReadingsProvider {
         self.recording = recording
     }
 
-    public func availability(of kind: ReadingKind) -> ReadingAvailability {
-        let reading = Self.reading(kind)
+    public func availability(of reading: ServiceReading) -> ReadingAvailability {
         guard let reason = feed.availability.unavailable[reading] else { return .available }
         return .unavailable(reason: reason)
     }
@@ -71,7 +71,7 @@ public final class CaptureReadingsProvider: ReadingsProvider {
     }
 
     public func subscribeAltitude(
-        interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<FlightsUpdate>) -> Void
+        interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<AltitudeUpdate>) -> Void
     ) -> any ReadingSubscription {
         guard availability(of: .altitude).isAvailable else { return CancellingSubscription.none }
         let capture = feed.capture
@@ -81,11 +81,7 @@ public final class CaptureReadingsProvider: ReadingsProvider {
             deliver: { update in
                 let floors = recording?.flightsToday(through: update) ?? (update.floorsAscended, update.floorsDescended)
                 handler(
-                    .reading(
-                        FlightsUpdate(
-                            time: update.reading.time, pressure: update.reading.pressure,
-                            relativeAltitude: update.reading.relativeAltitude, floorsAscended: floors.0,
-                            floorsDescended: floors.1)))
+                    .reading(AltitudeUpdate(reading: update.reading, floorsAscended: floors.0, floorsDescended: floors.1)))
             },
             end: { error in handler(.availability(.unavailable(reason: error?.message ?? "the sensors stopped"))) })
         return CancellingSubscription { capture.altitude.unsubscribe(token) }
@@ -110,17 +106,8 @@ public final class CaptureReadingsProvider: ReadingsProvider {
         return try store.latestHeartRate()
     }
 
-    private func openStore() throws(ServiceProtocolError) -> ReadingsStore {
+    private func openStore() throws(ServiceProtocolError) -> ReadingsDatabase {
         guard let store = recording?.store else { throw ServiceProtocolError("this service keeps no readings store") }
         return store
-    }
-
-    private static func reading(_ kind: ReadingKind) -> ServiceReading {
-        switch kind {
-        case .motion: return .motion
-        case .steps: return .steps
-        case .heartRate: return .heartRate
-        case .altitude: return .altitude
-        }
     }
 }

@@ -11,12 +11,12 @@ public enum FixtureStore {
     public static let now: Double = 1_796_083_200
 
     /// The store, written on first use. Stops the harness when it cannot be made (nothing could be fuzzed).
-    public static let store: ReadingsStore = {
+    public static let store: ReadingsDatabase = {
         var template = Array("/tmp/br-fuzz-store-XXXXXX".utf8CString)
         guard let directory = mkdtemp(&template) else { fatalError("mkdtemp failed: errno \(errno)") }
         let path = String(cString: directory) + "/readings.sqlite"
         do {
-            let writer = try ReadingsStore(path: path, access: .readWrite)
+            let writer = try ReadingsDatabase(path: path, access: .readWrite)
             let recorder = ReadingsRecorder(
                 store: writer, settings: ReadingsRecorder.Settings(flushInterval: 3600), clock: { now })
             var time = now - 2 * 86400
@@ -29,7 +29,7 @@ public enum FixtureStore {
             }
             try recorder.close()
             try writer.close()
-            return try ReadingsStore(path: path, access: .readOnly)
+            return try ReadingsDatabase(path: path, access: .readOnly)
         } catch {
             fatalError("the fixture store could not be written: \(error)")
         }

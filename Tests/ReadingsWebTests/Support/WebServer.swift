@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import ReadingFormats
 import ReadingsWeb
 import SimulatedReadings
 import TestSupport
@@ -10,7 +11,7 @@ final class WebServer {
     let server: HTTPServer
     var base: String { "http://127.0.0.1:\(server.address.port)" }
 
-    init(unavailable: [ReadingKind: String] = [:], failing: Bool = false) throws {
+    init(unavailable: [ServiceReading: String] = [:], failing: Bool = false) throws {
         provider = SimulatedReadingsProvider(unavailable: unavailable)
         provider.failsQueries = failing
         var router = HTTPRouter()

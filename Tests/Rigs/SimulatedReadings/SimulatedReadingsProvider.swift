@@ -1,8 +1,10 @@
+import Barometry
 import Foundation
 import Fusion
 import MotionMath
 import Pedometry
 import Pulse
+import ReadingFormats
 import ReadingsStore
 import ReadingsWeb
 
@@ -16,7 +18,7 @@ import ReadingsWeb
 public final class SimulatedReadingsProvider: ReadingsProvider, @unchecked Sendable {
     // @unchecked: the mutable state is only touched while holding `lock`.
     private let lock = NSLock()
-    private let unavailable: [ReadingKind: String]
+    private let unavailable: [ServiceReading: String]
     private var subscribers: [Int: Subscriber] = [:]
     private var nextID = 0
     private var running = true
@@ -32,11 +34,11 @@ public final class SimulatedReadingsProvider: ReadingsProvider, @unchecked Senda
         case motion(interval: Double, next: Double, @Sendable (ReadingUpdate<MotionEstimate>) -> Void)
         case steps(@Sendable (ReadingUpdate<StepsUpdate>) -> Void)
         case heartRate(@Sendable (ReadingUpdate<Beat>) -> Void)
-        case altitude(interval: Double, next: Double, @Sendable (ReadingUpdate<FlightsUpdate>) -> Void)
+        case altitude(interval: Double, next: Double, @Sendable (ReadingUpdate<AltitudeUpdate>) -> Void)
     }
 
     /// Starts the simulation thread.
-    public init(unavailable: [ReadingKind: String] = [:]) {
+    public init(unavailable: [ServiceReading: String] = [:]) {
         self.unavailable = unavailable
         Thread.detachNewThread { [weak self] in self?.run() }
     }
@@ -53,7 +55,7 @@ public final class SimulatedReadingsProvider: ReadingsProvider, @unchecked Senda
     /// Subscriptions open now.
     public var subscriptionCount: Int { lock.withLock { subscribers.count } }
 
-    public func availability(of kind: ReadingKind) -> ReadingAvailability {
+    public func availability(of kind: ServiceReading) -> ReadingAvailability {
         unavailable[kind].map { .unavailable(reason: $0) } ?? .available
     }
 
@@ -76,7 +78,7 @@ public final class SimulatedReadingsProvider: ReadingsProvider, @unchecked Senda
     }
 
     public func subscribeAltitude(
-        interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<FlightsUpdate>) -> Void
+        interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<AltitudeUpdate>) -> Void
     ) -> any ReadingSubscription {
         add(.altitude(interval: interval, next: 0, handler))
     }
@@ -194,12 +196,12 @@ public final class SimulatedReadingsProvider: ReadingsProvider, @unchecked Senda
 
     /// The barometer at `t` (25 Hz): a floor of stairs, 3 m in 12 s, at the start of every 30 s, with a few
     /// centimetres of noise.
-    func altitude(at t: Double) -> FlightsUpdate {
+    func altitude(at t: Double) -> AltitudeUpdate {
         let lap = (t / 30).rounded(.down)
         let climbed = min(1, (t - 30 * lap) / 12)
         let height = 3 * (lap + climbed) + 0.04 * sin(7.3 * t) + 0.03 * sin(2.1 * t + 1)
-        return FlightsUpdate(
-            time: t, pressure: 101.325 * exp(-height / 8434), relativeAltitude: height,
+        return AltitudeUpdate(
+            reading: AltitudeReading(time: t, pressure: 101.325 * exp(-height / 8434), relativeAltitude: height),
             floorsAscended: floorsBefore + Int(lap) + (climbed >= 0.6 ? 1 : 0), floorsDescended: 2)
     }
 

@@ -21,9 +21,9 @@ guard arguments.count == 3, let interval = Double(arguments[2]) else {
     complain("usage: bodyreadings-store-writer STORE FLUSH-INTERVAL")
     exit(64)
 }
-let store: ReadingsStore
+let store: ReadingsDatabase
 do {
-    store = try ReadingsStore(path: arguments[1], access: .readWrite)
+    store = try ReadingsDatabase(path: arguments[1], access: .readWrite)
 } catch {
     complain("error: \(error)")
     exit(74)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import ReadingFormats
 import ReadingsWeb
 import SimulatedReadings
 
@@ -9,7 +10,7 @@ import SimulatedReadings
 
 var address = HTTPListenAddress("127.0.0.1:8080")!
 var token: BearerToken?
-var unavailable: [ReadingKind: String] = [:]
+var unavailable: [ServiceReading: String] = [:]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -28,7 +29,7 @@ while let argument = arguments.popFirst() {
         }
     case "--unavailable":
         let parts = (arguments.popFirst() ?? "").split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let kind = ReadingKind(rawValue: parts[0]) else {
+        guard parts.count == 2, let kind = ServiceReading(rawValue: parts[0]) else {
             FileHandle.standardError.write(Data("error: --unavailable needs KIND=REASON\n".utf8))
             exit(64)
         }

@@ -1,3 +1,4 @@
+import ReadingFormats
 import ReadingsWeb
 import SystemSupport
 
@@ -23,7 +24,7 @@ final class DashboardReadings: @unchecked Sendable {
     /// them) and subscribes to them, motion every `interval` seconds (0.01…10); `source` names the provider in
     /// the header. Call it once.
     func subscribe(to provider: any ReadingsProvider, source: String, interval: Double) {
-        let availability = ReadingKind.allCases.map(provider.availability(of:))
+        let availability = ServiceReading.shown.map(provider.availability(of:))
         // Before the steps' subscription: a service's answer is the base its step lines count on from.
         let today = availability[1].isAvailable ? try? provider.stepsToday() : nil
         change { model, now in

@@ -56,8 +56,7 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
         _ = finished.wait(timeout: .now() + 2)
     }
 
-    func availability(of kind: ReadingKind) -> ReadingAvailability {
-        let reading = Self.reading(kind)
+    func availability(of reading: ServiceReading) -> ReadingAvailability {
         if let reason = lock.withLock({ lost[reading] }) ?? connection.availability.unavailable[reading] {
             return .unavailable(reason: reason)
         }
@@ -234,14 +233,5 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
         for handler in motionHandlers { handler(.availability(unavailable)) }
         for handler in stepsHandlers { handler(.availability(unavailable)) }
         for handler in heartHandlers { handler(.availability(unavailable)) }
-    }
-
-    private static func reading(_ kind: ReadingKind) -> ServiceReading {
-        switch kind {
-        case .motion: return .motion
-        case .steps: return .steps
-        case .altitude: return .altitude
-        case .heartRate: return .heartRate
-        }
     }
 }

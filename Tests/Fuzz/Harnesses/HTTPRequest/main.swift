@@ -9,6 +9,7 @@ import FuzzStoreFixture
 import FuzzSupport
 import HTTP
 import Pulse
+import ReadingFormats
 import ReadingsStore
 import ReadingsWeb
 
@@ -17,7 +18,7 @@ struct StoredReadings: ReadingsProvider {
     struct Nothing: ReadingSubscription { func cancel() {} }
     let store = FixtureStore.store
 
-    func availability(of kind: ReadingKind) -> ReadingAvailability { .unavailable(reason: "stored only") }
+    func availability(of kind: ServiceReading) -> ReadingAvailability { .unavailable(reason: "stored only") }
     func subscribeMotion(interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<MotionEstimate>) -> Void)
         -> any ReadingSubscription { Nothing() }
     func subscribeSteps(_ handler: @escaping @Sendable (ReadingUpdate<StepsUpdate>) -> Void)
