@@ -23,13 +23,9 @@ enum AvailableCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let inventory = try SensorDiscovery.discover(uri: arguments.value(.uri))
-        if arguments.has(.json) {
-            try console.write(SensorJSON.availability(inventory).rendered + "\n")
-        } else {
-            try console.writeText(text(inventory))
-        }
-        return inventory.isDeviceMotionAvailable ? .ok : .notAvailable
+        try InventoryAnswer.write(
+            arguments, console, json: SensorJSON.availability, text: text,
+            status: { $0.isDeviceMotionAvailable ? .ok : .notAvailable })
     }
 
     /// The human answer: one line per motion sensor, then device motion, then steps (a hardware step counter, else

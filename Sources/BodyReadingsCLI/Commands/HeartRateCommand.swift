@@ -79,9 +79,7 @@ enum HeartRateCommand {
         let input = SourceInput(source: source, assembler: PPGAssembler())
         let pipeline = Pipeline(input: input, processor: HeartRateProcessor(), settings: settings)
         let (report, beats) = try execute(pipeline, format: format, count: count, console: console) { source.stop() }
-        StreamCommand.report(report, console: console, what: "beats", count: beats)
-        try StreamCommand.requireSamples(report)
-        return .ok
+        return try StreamCommand.conclude(report, console: console, what: "beats", count: beats)
     }
 
     /// Runs `pipeline` into the consumer `format` names; returns the report and the number of beats written, and

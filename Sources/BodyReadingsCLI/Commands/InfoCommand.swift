@@ -23,13 +23,8 @@ enum InfoCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let inventory = try SensorDiscovery.discover(uri: arguments.value(.uri))
-        if arguments.has(.json) {
-            try console.write(SensorJSON.inventory(inventory).rendered + "\n")
-        } else {
-            try console.writeText(text(inventory))
-        }
-        return isEmpty(inventory) ? .notAvailable : .ok
+        try InventoryAnswer.write(
+            arguments, console, json: SensorJSON.inventory, text: text, status: { isEmpty($0) ? .notAvailable : .ok })
     }
 
     /// True when discovery found nothing to describe.

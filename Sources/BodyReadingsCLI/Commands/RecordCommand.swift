@@ -95,10 +95,8 @@ enum RecordCommand {
         }
         var shown = report
         if shown.ending == .finished { shown.ending = .count }
-        StreamCommand.report(
+        return try StreamCommand.conclude(
             shown, console: console, what: recordsPPG ? "samples and the pulse sensor's readings" : "samples",
             count: consumer.samples)
-        try StreamCommand.requireSamples(report)
-        return .ok
     }
 }

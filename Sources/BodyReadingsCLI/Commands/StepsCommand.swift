@@ -113,9 +113,7 @@ enum StepsCommand {
             input: SourceInput(source: source, assembler: StepAssembler()),
             processor: StepProcessor(counter: counter, settings: detector), settings: settings)
         let (report, steps) = try execute(pipeline, format: format, count: count, console: console) { source.stop() }
-        StreamCommand.report(report, console: console, what: "steps", count: steps)
-        try StreamCommand.requireSamples(report)
-        return .ok
+        return try StreamCommand.conclude(report, console: console, what: "steps", count: steps)
     }
 
     /// Runs `pipeline` into the consumer `format` names; returns the report and the number of steps written, and

@@ -104,9 +104,7 @@ enum StreamCommand {
                 input: readings, processor: TiltFilter(), request: request, settings: settings, console: console,
                 measuresRotation: false)
         }
-        self.report(report, console: console, what: request.raw ? "samples" : "updates")
-        try Self.requireSamples(report)
-        return .ok
+        return try conclude(report, console: console, what: request.raw ? "samples" : "updates")
     }
 
     /// Runs `processor` over `input` into the requested format: the live line, CSV, or JSON lines with a closing
@@ -181,6 +179,16 @@ enum StreamCommand {
             "the source delivered no samples within the duration and 1 s more; check that the sensor delivers data "
                 + "('bodyreadings info', 'iio_readdev'), or with --source serve that the service's capture runs",
             exitCode: .unavailable)
+    }
+
+    /// The end of a run that wrote `count` `what`: its closing line, then exit 0 — or the error of a run that got no
+    /// samples at all (`requireSamples`).
+    static func conclude(_ report: PipelineReport, console: Console, what: String, count: Int? = nil) throws(CLIError)
+        -> ExitCode
+    {
+        self.report(report, console: console, what: what, count: count)
+        try requireSamples(report)
+        return .ok
     }
 
     /// The final JSON line with the capture statistics; `rejected_accelerometer_readings` (rows whose user

@@ -39,13 +39,7 @@ public struct GuidedAccelerometer: GuidedProcedure, Sendable {
     }
 
     public mutating func add(_ sample: IMUSample) -> [GuidedEvent] {
-        guard !isFinished else { return [] }
-        guard SampleBounds.accepts(sample) else {
-            rejectedSamples += 1
-            return []
-        }
-        var events: [GuidedEvent] = []
-        sequence.start(into: &events)
+        guard var events = sequence.begin(sample, finished: isFinished, rejected: &rejectedSamples) else { return [] }
         // 1. Stillness over the last half second, in the right orientation: accumulate the pose until it has been
         //    held long enough.
         let still = window.add(sample)

@@ -31,13 +31,7 @@ public struct GuidedFreePoses: GuidedProcedure, Sendable {
     public var shortfall: GuidedShortfall { .tooFewPoses(found: poses.count, needed: Self.needed) }
 
     public mutating func add(_ sample: IMUSample) -> [GuidedEvent] {
-        guard !isFinished else { return [] }
-        guard SampleBounds.accepts(sample) else {
-            rejectedSamples += 1
-            return []
-        }
-        var events: [GuidedEvent] = []
-        sequence.start(into: &events)
+        guard var events = sequence.begin(sample, finished: isFinished, rejected: &rejectedSamples) else { return [] }
         // 1. Still, and at least 20° from every pose taken: accumulate the pose until it has been held long enough.
         let a = sample.accelerometer
         let norm = a.norm

@@ -25,11 +25,18 @@ struct PoseSequence: Sendable {
         GuidedPose(number: poses.count + 1, count: count, face: faces.map { $0[min(poses.count, $0.count - 1)] })
     }
 
-    /// Asks for the first pose with the first sample.
-    mutating func start(into events: inout [GuidedEvent]) {
-        guard !prompted else { return }
+    /// The events a sample of the procedure begins with — the prompt for the first pose, with the first sample — or
+    /// nil when the sample is not used: the procedure has `finished`, or the sample is outside `SampleBounds`
+    /// (counted in `rejected`).
+    mutating func begin(_ sample: IMUSample, finished: Bool, rejected: inout Int) -> [GuidedEvent]? {
+        guard !finished else { return nil }
+        guard SampleBounds.accepts(sample) else {
+            rejected += 1
+            return nil
+        }
+        guard !prompted else { return [] }
         prompted = true
-        events.append(.prompt(current))
+        return [.prompt(current)]
     }
 
     /// The sample does not count towards the pose (`feedback` says why): its hold starts again.
