@@ -95,30 +95,13 @@ public final class CaptureFeed: ReadingsFeed {
         let capture = self.capture
         switch reading {
         case .motion:
-            let lines = motionLines
-            let demand = capture.demand(interval: interval)
-            let gaps = Self.subscribeToGaps(capture, deliver: deliver)
-            let token = capture.motion.subscribe(
-                interval: interval, aligned: true,
-                deliver: { estimate in deliver(lines.bytes(at: estimate.t) { ServiceEvent.motionLine(estimate) }) },
-                end: ended)
-            return FeedSubscription(reading: reading) {
-                capture.motion.unsubscribe(token)
-                capture.gaps.unsubscribe(gaps)
-                capture.release(demand)
-            }
+            return Self.sampled(
+                reading, capture.motion, capture: capture, interval: interval, every: interval, lines: motionLines,
+                line: ServiceEvent.motionLine, deliver: deliver, end: ended)
         case .raw:
-            let lines = rawLines
-            let demand = capture.demand(interval: interval)
-            let gaps = Self.subscribeToGaps(capture, deliver: deliver)
-            let token = capture.raw.subscribe(
-                interval: everySample ? 0 : interval, aligned: true,
-                deliver: { sample in deliver(lines.bytes(at: sample.t) { ServiceEvent.rawLine(sample) }) }, end: ended)
-            return FeedSubscription(reading: reading) {
-                capture.raw.unsubscribe(token)
-                capture.gaps.unsubscribe(gaps)
-                capture.release(demand)
-            }
+            return Self.sampled(
+                reading, capture.raw, capture: capture, interval: interval, every: everySample ? 0 : interval,
+                lines: rawLines, line: ServiceEvent.rawLine, deliver: deliver, end: ended)
         case .steps:
             let lines = stepLines
             let today = stepsToday
@@ -154,6 +137,25 @@ public final class CaptureFeed: ReadingsFeed {
                         })
                 }, end: ended)
             return FeedSubscription(reading: reading) { capture.altitude.unsubscribe(token) }
+        }
+    }
+
+    /// A subscription to one of the capture's sample streams (motion, raw) delivered `every` s (0: every sample): it
+    /// counts `interval` in the capture's plan, and hears of the gaps its restarts leave.
+    private static func sampled<Update: Timestamped & Sendable>(
+        _ reading: ServiceReading, _ fanOut: UpdateFanOut<Update>, capture: ServiceCapture, interval: Double,
+        every: Double, lines: LatestEncoding, line: @escaping @Sendable (Update) -> [UInt8],
+        deliver: @escaping @Sendable ([UInt8]) -> Void, end: @escaping @Sendable (CaptureError?) -> Void
+    ) -> FeedSubscription {
+        let demand = capture.demand(interval: interval)
+        let gaps = subscribeToGaps(capture, deliver: deliver)
+        let token = fanOut.subscribe(
+            interval: every, aligned: true,
+            deliver: { update in deliver(lines.bytes(at: update.timestamp) { line(update) }) }, end: end)
+        return FeedSubscription(reading: reading) {
+            fanOut.unsubscribe(token)
+            capture.gaps.unsubscribe(gaps)
+            capture.release(demand)
         }
     }
 
