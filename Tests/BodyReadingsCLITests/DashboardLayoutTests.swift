@@ -22,7 +22,8 @@ struct DashboardLayoutTests {
             isMagneticallyDisturbed: false)
     }
 
-    /// All three readings measured: 72 bpm a second ago, 4208 steps walking at 112 steps/min, motion.
+    /// All four readings measured: 72 bpm a second ago, 4208 steps walking at 112 steps/min, motion, and the altitude
+    /// climbing to 3.02 m over the last 30 s with 2 floors up and 1 down today.
     static var measured: DashboardModel {
         var model = DashboardModel(source: "sim (seed 1)")
         for second in 0..<30 {
@@ -35,6 +36,12 @@ struct DashboardLayoutTests {
             model.apply(
                 ReadingUpdate.reading(Beat(time: at, rrInterval: 0.83, heartRate: 60 + Double(second) * 0.4, quality: .good)),
                 at: at)
+            model.apply(
+                ReadingUpdate.reading(
+                    FlightsUpdate(
+                        time: at, pressure: 101.3 - Double(second) * 0.0012, relativeAltitude: Double(second) * 0.104,
+                        floorsAscended: 2, floorsDescended: 1)),
+                at: at)
         }
         return model
     }
@@ -45,6 +52,7 @@ struct DashboardLayoutTests {
         model.heartRateAvailability = .unavailable(reason: "no PPG sensor found")
         model.stepsAvailability = .unavailable(reason: "this service does not count steps yet")
         model.motionAvailability = .unavailable(reason: "the accelerometer vanished")
+        model.altitudeAvailability = .unavailable(reason: "no barometer found")
         return model
     }
 
@@ -69,16 +77,19 @@ struct DashboardLayoutTests {
         #expect(DashboardLayout.arrangement(width: 80, height: 12) == .summary)
     }
 
-    @Test func wideShowsHeartRateAndStepsSideBySideAndMotionBelowWithTheHorizon() {
+    @Test func wideShowsHeartRateStepsAndFlightsSideBySideAndMotionBelowWithTheHorizon() {
         let lines = DashboardLayout.lines(Self.measured, now: Self.now, width: 100, height: 30).map(\.text)
         #expect(lines[0].hasPrefix("BodyReadings · sim (seed 1)") && lines[0].hasSuffix("q quits"))
-        #expect(lines[1].contains("Heart Rate") && lines[1].contains("Steps Today"), "\(lines[1])")
+        #expect(lines[1].contains("Heart Rate") && lines[1].contains("Steps Today") && lines[1].contains("Flights Today"),
+            "\(lines[1])")
         #expect((lines.firstIndex { $0.contains("Live Motion") } ?? 0) > 1)
         let screen = lines.joined(separator: "\n")
         #expect(screen.contains("72 bpm"), "the newest rate: 60 + 29 · 0.4 = 71.6, shown whole")
         #expect(screen.contains("good beat · 1 s ago"))
         #expect(screen.contains("4208 steps"))
         #expect(screen.contains("walking · 112 steps/min"))
+        #expect(screen.contains("2 floors"))
+        #expect(screen.contains("+3.02 m · 1 down · 101.27 kPa"), "the newest altitude, the floors down, the pressure")
         #expect(screen.contains("user acceleration 0.967 m/s²"), "29/30 along x")
         #expect(screen.contains("x   0.01  y   1.95  z   9.61 m/s²"))
         #expect(screen.contains("roll   11.5°"), "0.2 rad")
@@ -91,7 +102,7 @@ struct DashboardLayoutTests {
     func anUnavailableReadingSaysWhyAndShowsNoNumber(width: Int, height: Int) {
         let screen = DashboardLayout.lines(Self.unavailable, now: Self.now, width: width, height: height)
             .map(\.text).joined(separator: "\n")
-        for reason in ["PPG", "steps", "vanished"] {
+        for reason in ["PPG", "steps", "vanished", "barometer"] {
             #expect(screen.contains(reason), "\(width)×\(height):\n\(screen)")
         }
         #expect(screen.contains("unavailable"))
@@ -100,11 +111,12 @@ struct DashboardLayoutTests {
     }
 
     @Test func readingsNotReceivedYetAreAwaitedNotZero() {
-        let screen = DashboardLayout.lines(DashboardModel(source: "sim"), now: 0, width: 80, height: 24)
+        let screen = DashboardLayout.lines(DashboardModel(source: "sim"), now: 0, width: 100, height: 24)
             .map(\.text).joined(separator: "\n")
         #expect(screen.contains("waiting for the first beat…"))
         #expect(screen.contains("waiting for the first step…"))
         #expect(screen.contains("waiting for the sensors…"))
+        #expect(screen.contains("waiting for the barometer…"))
         #expect(!screen.contains("0 bpm") && !screen.contains("0 steps"))
     }
 
@@ -135,8 +147,10 @@ struct DashboardLayoutTests {
 
     @Test func theNarrowColumnKeepsEveryMotionValue() {
         let lines = DashboardLayout.lines(Self.measured, now: Self.now, width: 40, height: 24).map(\.text)
-        let titles = ["Heart Rate", "Steps Today", "Live Motion"].map { title in lines.firstIndex { $0.contains(title) } ?? -1 }
-        #expect(titles[0] < titles[1] && titles[1] < titles[2] && titles[0] >= 0, "one below the other: \(titles)")
+        let titles = ["Heart Rate", "Steps Today", "Flights Today", "Live Motion"].map { title in
+            lines.firstIndex { $0.contains(title) } ?? -1
+        }
+        #expect(titles == titles.sorted() && titles[0] >= 0, "one below the other: \(titles)")
         let screen = lines.joined(separator: "\n")
         for value in ["72 bpm", "4208 steps", "user accel. 0.967 m/s²", "gravity 0.01 1.95 9.61 m/s²", "roll 11.5°", "yaw"] {
             #expect(screen.contains(value), "\(value):\n\(screen)")
@@ -144,12 +158,37 @@ struct DashboardLayoutTests {
     }
 
     @Test func theSummaryWrapsEachReadingOnItsShareOfLines() {
-        let lines = DashboardLayout.lines(Self.unavailable, now: Self.now, width: 30, height: 7).map(\.text)
+        let lines = DashboardLayout.lines(Self.unavailable, now: Self.now, width: 30, height: 9).map(\.text)
         #expect(lines[0].hasPrefix("BodyReadings · q quits"))
         #expect(lines[1].hasPrefix("Heart Rate: unavailable: no"))
         #expect(lines[2].hasPrefix("PPG sensor found"))
         #expect(lines[3].hasPrefix("Steps Today: unavailable:"))
-        #expect(lines[5].hasPrefix("Live Motion: unavailable: the"))
+        #expect(lines[5].hasPrefix("Flights Today: unavailable:"))
+        #expect(lines[6].hasPrefix("barometer found"))
+        #expect(lines[7].hasPrefix("Live Motion: unavailable: the"))
+    }
+
+    /// At 80 columns the three top cards are 26 wide: their secondary lines wrap or shorten rather than being cut.
+    @Test func theTopRowAt80ColumnsCutsNothingThatMatters() {
+        let screen = DashboardLayout.lines(Self.measured, now: Self.now, width: 80, height: 24).map(\.text)
+            .joined(separator: "\n")
+        for text in ["72 bpm", "good beat · 1 s ago", "4208 steps", "walking · 112/min", "2 floors", "+3.02 m · 1 down",
+            "m altitude", "bpm", "steps per 10 s"] {
+            #expect(screen.contains(text), "\(text):\n\(screen)")
+        }
+        let waiting = DashboardLayout.lines(DashboardModel(source: "sim"), now: 0, width: 80, height: 24).map(\.text)
+            .joined(separator: "\n")
+        #expect(waiting.contains("waiting for the first") && waiting.contains("beat…") && waiting.contains("barometer…"))
+        let still = DashboardCards.steps(Self.measured, now: Self.now + 30, width: 22).map(\.text)
+        #expect(still.prefix(2) == ["4208 steps", "still · 31 s ago"], "said shorter, on one row: \(still)")
+    }
+
+    @Test func theAltitudesTraceIsDrawnOverAtLeastThreeMetres() {
+        // Centimetres of noise on a level floor: a flat line, not swings from the bottom to the top.
+        let level = Sparkline.line([0.01, -0.02, 0.03, 0, -0.01], minimumRange: 3)
+        #expect(Set(level) == ["▄"] || Set(level).isSubset(of: ["▄", "▅"]), "\(level)")
+        #expect(Sparkline.line([0.01, -0.02, 0.03, 0, -0.01]).contains("█"), "without it the noise fills the row")
+        #expect(Sparkline.line([0, 3, 6], minimumRange: 3) == "▁▄█", "a range over the minimum is its own")
     }
 
     @Test func columnHeightsGiveEachCardItsLinesAndTheRestToMotion() {

@@ -110,6 +110,30 @@ struct DashboardServiceProviderTests {
         var readings: [Reading] { lock.lock(); defer { lock.unlock() }; return values }
     }
 
+    /// The service's altitude lines, with the day's flights, at the shortest interval its subscribers ask for; a
+    /// line that lacks a field is an unavailability, not a made-up reading.
+    @Test(.enabled(if: PackagePaths.builtExecutable("bodyreadings") != nil, "needs the built bodyreadings"))
+    func theAltitudeArrivesWithTheDaysFlights() throws {
+        let serve = try ServeCommandTests.RunningServe()
+        defer { serve.process.terminate() }
+        let provider = try ServiceReadingsProvider(path: serve.socket)
+        defer { provider.close() }
+        try #require(provider.availability(of: .altitude) == .available, "the simulated building's barometer")
+        let updates = Updates<FlightsUpdate>()
+        let subscription = provider.subscribeAltitude(interval: 0.5) { updates.add($0) }
+        #expect(waitUntil { updates.readings.count >= 5 })
+        subscription.cancel()
+        let times = updates.readings.map(\.time)
+        #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 0.5) < 0.041 }, "every 0.5 s: \(times)")
+        #expect(updates.readings.allSatisfy { $0.pressure > 100 && $0.pressure < 103 && $0.floorsAscended >= 0 })
+        let partial = ServiceReadingFields.flights(.object([("t", .number(1)), ("pressure", .number(101.3))]))
+        guard case .availability(.unavailable(let reason)) = partial else {
+            Issue.record("a line without the altitude is no reading: \(partial)")
+            return
+        }
+        #expect(reason == #"the service's altitude lacks "t", "pressure", "relative_altitude" or the floors"#)
+    }
+
     @Test func noServiceIsNotFound() throws {
         let directory = try TemporaryDirectory(prefix: "br-dash-none")
         #expect(throws: CaptureError.self) { try ServiceReadingsProvider(path: directory.file("serve.sock")) }

@@ -63,6 +63,54 @@ struct PublishCommandTests {
         #expect(beats.allSatisfy { $0["quality"] != nil && $0["rr_interval"] != nil })
     }
 
+    /// The simulated building's barometer (stairs a floor up while the demo walks, the lift back down while it
+    /// stands, every 80 s): `altitude` every --interval and `flights` at the start and at every floor, with the
+    /// barometer's Home Assistant sensors, as `serve --mqtt` publishes them.
+    @Test func theBarometersAltitudeAndFlightsArePublishedWithHomeAssistantDiscovery() throws {
+        let broker = try TestBroker()
+        let subscriber = try TestSubscriber(broker: broker, topic: "#")
+        let result = runStream([
+            "publish", broker.url, "--source", "sim", "--fast", "--duration", "170", "--interval", "0.5",
+            "--device-id", "stairs-2", "--homeassistant",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(subscriber.wait { $0.last?.topic == "bodyreadings/stairs-2/status" && $0.last?.payload.contains("offline") == true })
+        let configs = subscriber.messages(endingIn: "/config").map(\.topic)
+        for sensor in ["flights", "relative_altitude", "pressure"] {
+            #expect(configs.contains("homeassistant/sensor/stairs-2/\(sensor)/config"), "\(configs)")
+        }
+        let altitudes = samples(on: "/altitude", subscriber)
+        #expect(altitudes.allSatisfy { ($0["pressure"]?.numberValue ?? 0) > 100 && $0["relative_altitude"] != nil })
+        let times = altitudes.compactMap { $0["t"]?.numberValue }
+        #expect(times.count >= 330, "every 0.5 s for 170 s: \(times.count)")
+        #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 0.5) < 0.041 }, "every 0.5 s: \(times.prefix(5))")
+        let top = altitudes.filter { ($0["t"]?.numberValue ?? 99) < 80 }.compactMap { $0["relative_altitude"]?.numberValue }.max()
+        #expect(abs((top ?? 0) - 3) < 0.6, "a floor up the stairs: \(String(describing: top))")
+        let flights = samples(on: "/flights", subscriber)
+        let ascended = flights.compactMap { $0["floors_ascended"]?.numberValue }
+        #expect(ascended == [0, 1, 2], "one message at the start, one per floor: \(flights)")
+        #expect(flights.allSatisfy { $0["floors_descended"]?.numberValue == 0 }, "the lift counts none: \(flights)")
+    }
+
+    @Test func aSourceWithoutABarometerPublishesNoAltitude() throws {
+        let broker = try TestBroker()
+        let subscriber = try TestSubscriber(broker: broker, topic: "#")
+        let directory = try TemporaryDirectory(prefix: "publish-no-barometer")
+        let path = directory.file("still.csv")
+        let rows = (0..<200).map { "\(Double($0) * 0.01),0,0,9.81,0,0,0" }
+        try (["t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z"] + rows).joined(separator: "\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let result = runStream([
+            "publish", broker.url, "--source", "replay:\(path)", "--fast", "--device-id", "flat-1", "--homeassistant",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(subscriber.wait { $0.last?.topic == "bodyreadings/flat-1/status" && $0.last?.payload.contains("offline") == true })
+        #expect(!samples(on: "/imu/data", subscriber).isEmpty)
+        let topics = subscriber.messages.map(\.topic)
+        #expect(!topics.contains { $0.hasSuffix("/altitude") || $0.hasSuffix("/flights") }, "\(topics)")
+        #expect(!topics.contains("homeassistant/sensor/flat-1/flights/config"), "\(topics)")
+    }
+
     @Test func rawPublishesEveryCalibratedSample() throws {
         let broker = try TestBroker()
         let subscriber = try TestSubscriber(broker: broker, topic: "bodyreadings/raw-1/imu/#")

@@ -91,6 +91,62 @@ struct ServiceAltitudeTests {
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
     }
 
+    /// 20 s of a still IMU at 50 Hz with a barometer at 25 Hz on rows of its own, climbing 3 m from 5 s to 11 s in
+    /// air at 35 °C (at the formula's 15 °C the same pressures would be 2.81 m).
+    static func climbRecording() -> String {
+        let celsius = 35.0
+        var rows: [(Double, String)] = (0..<1000).map { (Double($0) * 0.02, "0,0,9.81,0,0,0,,") }
+        for k in 0..<500 {
+            let t = 0.01 + Double(k) * 0.04
+            let height = 3 * min(1, max(0, (t - 5) / 6))
+            // The hypsometric scale height R·T / (g·M) of dry air, m.
+            let scale = 8.314462618 / (9.80665 * 0.0289644) * (celsius + 273.15)
+            let pressure = 101.325 * exp(-height / scale)
+            rows.append((t, ",,,,,,\(pressure),\(celsius)"))
+        }
+        let lines = rows.sorted { $0.0 < $1.0 }.map { "\($0.0),\($0.1)" }
+        return (["t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z,pressure,temperature"] + lines)
+            .joined(separator: "\n") + "\n"
+    }
+
+    @Test func aRecordingsPressureColumnFeedsTheAltitudeAsTheSimulatedBarometerDoes() throws {
+        let directory = try TemporaryDirectory(prefix: "br-replay-barometer")
+        let path = directory.file("climb.csv")
+        try Self.climbRecording().write(toFile: path, atomically: true, encoding: .utf8)
+        let capture = ServiceCapture(
+            source: try ReplayMotionSource(path: path, pacing: .fast), makeSource: nil, correction: nil,
+            baseInterval: 0.1)
+        #expect(capture.hasBarometer && capture.readings.contains(.pressure))
+        let feed = CaptureFeed(capture: capture)
+        #expect(feed.availability.isAvailable(.altitude))
+        let updates = Locked<[AltitudeUpdate]>([])
+        let finished = Locked(false)
+        _ = capture.altitude.subscribe(interval: 0) { update in updates.mutate { $0.append(update) } }
+        capture.onEnd { _ in finished.mutate { $0 = true } }
+        capture.start()
+        defer { capture.stop() }
+        #expect(waitUntil { finished.value }, "the recording ends the capture")
+        let seen = updates.value
+        #expect(seen.count == 500, "every pressure row: \(seen.count)")
+        #expect(seen.first?.reading.relativeAltitude == 0 && seen.first?.timestamp == 0.01)
+        let end = try #require(seen.last)
+        #expect(abs(end.reading.relativeAltitude - 3) < 0.03, "3 m at the recorded 35 °C: \(end.reading)")
+        #expect(end.floorsAscended == 0, "no walking, no flights: \(end)")
+    }
+
+    @Test func aRecordingWithoutAPressureColumnHasNoBarometer() throws {
+        let directory = try TemporaryDirectory(prefix: "br-replay-barometer")
+        let path = directory.file("still.csv")
+        try "t,accel_x,accel_y,accel_z,anglvel_x,anglvel_y,anglvel_z\n0,0,0,9.81,0,0,0\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let capture = ServiceCapture(
+            source: try ReplayMotionSource(path: path, pacing: .fast), makeSource: nil, correction: nil,
+            baseInterval: 0.1)
+        defer { capture.stop() }
+        #expect(!capture.hasBarometer && !capture.readings.contains(.pressure))
+        #expect(CaptureFeed(capture: capture).availability.unavailable[.altitude] == "\(path) has no barometer")
+    }
+
     @Test func aSourceWithoutABarometerSaysSoAndIsNotAskedForPressure() throws {
         let capture = ServiceCapture(
             source: SimulatedMotionSource(seed: 1, pacing: .fast), makeSource: nil, correction: nil, baseInterval: 0.1,

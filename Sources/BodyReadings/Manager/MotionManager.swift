@@ -18,8 +18,8 @@ import Glibc
 /// }
 /// ```
 ///
-/// One capture runs while any update (device motion, accelerometer, gyroscope, magnetometer, push or pull) is
-/// active: a `Pipeline` on a thread of its own (source → calibration → `DeviceMotionFilter` → `UpdateFanOut`), the
+/// One capture runs while any update (device motion, accelerometer, gyroscope, magnetometer, relative altitude, push
+/// or pull) is active: a `Pipeline` on a thread of its own (source → calibration → `DeviceMotionFilter` → `UpdateFanOut`), the
 /// same pipeline `bodyreadings stream` runs, so that device motion at an interval equals what `stream --interval`
 /// prints. It samples fast enough for the shortest interval among the updates active when it starts; each kind of
 /// update is delivered on the grid of its own interval (`UpdateDecimator`). Handlers run on the given dispatch
@@ -57,6 +57,8 @@ public final class MotionManager: @unchecked Sendable {
 
     private var idleSource: (any MotionSource)?
     private var cachedInfo: MotionSourceInfo?
+    /// The source delivers pressure (`MotionSource.deliversPressure`), known with `cachedInfo`.
+    private var cachedBarometer = false
     private var capture: MotionCapture?
     private var failure: CaptureError?
     private var lastStatistics = CaptureStatistics()
@@ -71,6 +73,10 @@ public final class MotionManager: @unchecked Sendable {
     let heartRateChannel = UpdateChannel<HeartRateSample>(interval: 1)
     /// Beats (every one), for `HeartRateMonitor`.
     let beatChannel = UpdateChannel<Beat>(interval: 0)
+    /// The altitude at every pressure reading, for the relative-altitude updates.
+    let altitudeChannel = UpdateChannel<AltitudeUpdate>(interval: 0)
+    /// Where the handler's run of relative-altitude updates counts from.
+    let altitudeBaseline = AltitudeBaseline()
     /// Which counter counts steps (set by `Pedometer`); applies from the next capture on.
     var stepCounterChoice = StepCounterChoice.automatic
     /// The step detector's settings (set by `Pedometer`).
@@ -136,11 +142,18 @@ public final class MotionManager: @unchecked Sendable {
             let source = try makeSource()
             idleSource = source
             cachedInfo = source.info
+            cachedBarometer = source.deliversPressure
             return cachedInfo
         } catch {
             failure = error
             return nil
         }
+    }
+
+    /// True when the source delivers pressure readings (opens it like `info`).
+    var hasBarometer: Bool {
+        guard info != nil else { return false }
+        return withLock { cachedBarometer }
     }
 
     /// The error that ended the last capture or failed the last availability query, if any.
@@ -159,15 +172,18 @@ public final class MotionManager: @unchecked Sendable {
     private var channelsActive: Bool {
         deviceMotionChannel.isActive || accelerometerChannel.isActive || gyroChannel.isActive
             || magnetometerChannel.isActive || stepChannel.isActive || heartRateChannel.isActive
-            || beatChannel.isActive
+            || beatChannel.isActive || altitudeChannel.isActive
     }
 
     /// What a capture of a source with `info` must ask for and count with, for the active updates: the motion
     /// sensors always (the filter runs on every sample, so that device motion started later is converged, and the
     /// step detector takes the accelerometer), a hardware step counter only while steps are wanted from it (it is
-    /// switched on for the capture), the pulse sensor only while heart rate is wanted. Nil when steps are wanted
-    /// from a hardware counter the source does not have.
-    private func plan(for info: MotionSourceInfo) -> (readings: Set<SensorReading.Kind>, counter: StepCounter)? {
+    /// switched on for the capture), the pulse sensor only while heart rate is wanted, the barometer (when the source
+    /// has one, `barometer`) while the altitude or steps (their floors) are wanted. Nil when steps are wanted from a
+    /// hardware counter the source does not have.
+    private func plan(for info: MotionSourceInfo, barometer: Bool)
+        -> (readings: Set<SensorReading.Kind>, counter: StepCounter)?
+    {
         var readings: Set<SensorReading.Kind> =
             info.hasAccelerometer || info.hasGyroscope || info.hasMagnetometer ? SensorReading.Kind.motion : []
         var counter = StepCounter.software
@@ -177,6 +193,7 @@ public final class MotionManager: @unchecked Sendable {
             readings.formUnion(chosen.readings)
         }
         if heartRateChannel.isActive || beatChannel.isActive { readings.insert(.ppg) }
+        if barometer, altitudeChannel.isActive || stepChannel.isActive { readings.insert(.pressure) }
         return (readings, counter)
     }
 
@@ -197,7 +214,8 @@ public final class MotionManager: @unchecked Sendable {
         lock.lock()
         register(channel)
         if let running = capture {
-            if let info = cachedInfo, let plan = plan(for: info), running.readings.isSuperset(of: plan.readings),
+            if let info = cachedInfo, let plan = plan(for: info, barometer: cachedBarometer),
+                running.readings.isSuperset(of: plan.readings),
                 running.counter == plan.counter
             {
                 lock.unlock()
@@ -226,6 +244,7 @@ public final class MotionManager: @unchecked Sendable {
                 source = try makeSource()
             }
             cachedInfo = source.info
+            cachedBarometer = source.deliversPressure
             do {
                 (correction, log) = try resolveCalibration(for: source)
             } catch {
@@ -239,7 +258,7 @@ public final class MotionManager: @unchecked Sendable {
             endings.forEach { $0(nil) }
             throw error
         }
-        guard let plan = plan(for: source.info) else {
+        guard let plan = plan(for: source.info, barometer: cachedBarometer) else {
             idleSource = source
             let error = CaptureError(
                 .notFound, "\(source.info.name) has no hardware step counter (an IIO device with in_steps_input)")
@@ -253,7 +272,8 @@ public final class MotionManager: @unchecked Sendable {
         let capture = MotionCapture(readings: plan.readings, counter: plan.counter)
         let health = HealthReadings(
             counter: plan.counter, stepSettings: stepSettings, steps: nil, stepUpdates: stepChannel.fanOut,
-            heartRate: heartRateChannel.fanOut, beats: beatChannel.fanOut)
+            heartRate: heartRateChannel.fanOut, beats: beatChannel.fanOut,
+            altitude: plan.readings.contains(.pressure) ? altitudeChannel.fanOut : nil)
         self.capture = capture
         let interval = captureInterval
         lock.unlock()
@@ -295,7 +315,7 @@ public final class MotionManager: @unchecked Sendable {
     /// Forgets every consumer (under the lock); returns what tells them, to call once the lock is released.
     private func endConsumers() -> [@Sendable (CaptureError?) -> Void] {
         deviceMotionChannel.end() + accelerometerChannel.end() + gyroChannel.end() + magnetometerChannel.end()
-            + stepChannel.end() + heartRateChannel.end() + beatChannel.end()
+            + stepChannel.end() + heartRateChannel.end() + beatChannel.end() + altitudeChannel.end()
     }
 
     /// The capture ended by itself (end of a recording, a failure): tell every consumer and forget the capture.

@@ -76,6 +76,9 @@ public final class Pedometer: Sendable {
     public var isDistanceAvailable: Bool { isStepCountingAvailable }
     /// True when the activity (still, walking, running) is reported: whenever steps are counted.
     public var isActivityAvailable: Bool { isStepCountingAvailable }
+    /// True when floors climbed are counted (`PedometerData.floorsAscended`, `floorsDescended`): steps are counted
+    /// and the source has a barometer, read beside them for the altitude between steps.
+    public var isFloorCountingAvailable: Bool { isStepCountingAvailable && manager.hasBarometer }
 
     // MARK: Updates
 

@@ -3,7 +3,8 @@ import ReadingFormats
 import Sensors
 
 extension ReplayMotionSource {
-    /// Replays the recording at `path` (read as it goes, in constant memory), its PPG columns too when it has them.
+    /// Replays the recording at `path` (read as it goes, in constant memory), its PPG and barometer columns too when it
+    /// has them.
     ///
     /// - Throws: `CaptureError` `.io` when the file cannot be opened, `.malformedInput` for a bad header; bad rows
     ///   surface from `read()` with their line number, and so do PPG samples faster than a pulse sensor gives
@@ -16,7 +17,10 @@ extension ReplayMotionSource {
             throw CaptureError(error)
         }
         var rateCheck = PPGRateCheck()
-        self.init(name: path, hasMagnetometer: reader.hasMagnetometer, hasPPG: reader.hasPPG, pacing: pacing) {
+        self.init(
+            name: path, hasMagnetometer: reader.hasMagnetometer, hasPPG: reader.hasPPG,
+            hasBarometer: reader.hasPressure, pacing: pacing
+        ) {
             () throws(CaptureError) -> RecordingRow? in
             do throws(RecordingError) {
                 let row = try reader.nextRow()

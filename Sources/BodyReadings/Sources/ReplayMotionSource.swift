@@ -6,7 +6,9 @@ import SystemSupport
 /// Replays recorded samples (the recording format of docs/formats.md: calibrated, mount-matrix-applied, SI units),
 /// paced by their timestamps in real time or as fast as they are read. The recording's own gaps are kept: the filter
 /// sees the real `dt`. A recording with PPG columns replays its pulse sensor too: `.ppg` readings from the rows that
-/// carry intensities, when the capture asks for them (`CaptureConfiguration.readings`), as a live sensor would.
+/// carry intensities, when the capture asks for them (`CaptureConfiguration.readings`), as a live sensor would; and
+/// one with a `pressure` column its barometer: `.pressure` readings (x kPa, y °C or NaN) from the rows that carry a
+/// pressure, when asked for, so that `serve --source replay:FILE` shares the recorded altitude.
 public final class ReplayMotionSource: MotionSource, @unchecked Sendable {
     // @unchecked: `nextRow`, `first`, `startClock`, `wanted`, `pending` and `failure` are confined to the reading
     // thread; `cancellation` is thread-safe.
@@ -27,14 +29,15 @@ public final class ReplayMotionSource: MotionSource, @unchecked Sendable {
     private var failure: CaptureError?
 
     /// Replays the rows `nextRow` yields in order (nil at the end). `name` describes the recording,
-    /// `hasMagnetometer` whether its samples carry one, `hasPPG` whether rows may carry PPG intensities.
+    /// `hasMagnetometer` whether its samples carry one, `hasPPG` whether rows may carry PPG intensities,
+    /// `hasBarometer` whether they may carry a pressure.
     public init(
-        name: String, hasMagnetometer: Bool, hasPPG: Bool = false, pacing: MotionSourceSpecification.Pacing,
-        nextRow: @escaping () throws(CaptureError) -> RecordingRow?
+        name: String, hasMagnetometer: Bool, hasPPG: Bool = false, hasBarometer: Bool = false,
+        pacing: MotionSourceSpecification.Pacing, nextRow: @escaping () throws(CaptureError) -> RecordingRow?
     ) {
         self.info = MotionSourceInfo(
             name: name, hasAccelerometer: true, hasGyroscope: true, hasMagnetometer: hasMagnetometer,
-            maximumSampleRate: nil, hasPPG: hasPPG)
+            maximumSampleRate: nil, hasPPG: hasPPG, hasBarometer: hasBarometer)
         self.pacing = pacing
         self.nextRow = nextRow
     }
@@ -112,6 +115,10 @@ public final class ReplayMotionSource: MotionSource, @unchecked Sendable {
         }
         if let ppg = row.ppg, wanted.contains(.ppg) {
             readings.append(SensorReading(kind: .ppg, t: row.t, value: ppg))
+        }
+        if let pressure = row.pressure, wanted.contains(.pressure) {
+            let temperature = row.temperature ?? .nan
+            readings.append(SensorReading(kind: .pressure, t: row.t, value: Vector3(pressure, temperature, 0)))
         }
     }
 

@@ -8,8 +8,8 @@ import Service
 import Glibc
 #endif
 
-/// `bodyreadings dashboard`: the three cards of the original app — Heart Rate, Steps Today, Live Motion — full
-/// screen in a terminal, from a running service or from the sensors directly. Both go through a
+/// `bodyreadings dashboard`: the three cards of the original app — Heart Rate, Steps Today, Live Motion — and the
+/// web dashboard's Flights Today, full screen in a terminal, from a running service or from the sensors directly. Both go through a
 /// `ReadingsProvider`, the abstraction the web dashboard reads: the service's socket (`ServiceReadingsProvider`)
 /// or a capture of the sensors in this process (`ServiceCapture` and `CaptureReadingsProvider`, as `serve` runs
 /// them).
@@ -18,7 +18,7 @@ enum DashboardCommand {
 
     static let spec = CommandSpec(
         name: "dashboard",
-        overview: "Show heart rate, steps today and live motion full screen in the terminal.",
+        overview: "Show heart rate, steps today, flights today and live motion full screen in the terminal.",
         options: [
             .source.described(
                 "serve or serve:SOCKET (a running 'bodyreadings serve'; the default when one runs), iio (this "
@@ -31,12 +31,15 @@ enum DashboardCommand {
             Three cards, as in the app this project grew from: Heart Rate (beats/min of the newest trusted beat, \
             its quality and age), Steps Today (the day's count, activity and cadence) and Live Motion (the \
             magnitude of user acceleration, the gravity vector, roll, pitch and yaw with a heading arrow, and an \
-            artificial horizon when the terminal is wide enough), each with a sparkline of the last minutes. A \
+            artificial horizon when the terminal is wide enough), and the web dashboard's Flights Today (the \
+            day's floors climbed while walking, the relative altitude and the pressure, with a barometer), each \
+            with a sparkline of the last minutes. A \
             reading that is not measured says why in its card (e.g. "unavailable: this service reads no \
             heart-rate (PPG) sensor yet"); it never shows a zero.
 
             The cards fill the terminal (its alternate screen: the shell's screen comes back untouched) and follow \
-            its size: side by side from 64×18, one column from 24×13, one line per reading below that. q quits; \
+            its size: side by side from 64×18 (Live Motion below), one column from 24×13, one line per reading below \
+            that. q quits; \
             so do Ctrl-C, SIGTERM and SIGHUP; Ctrl-Z suspends it with the terminal restored. Every exit restores the terminal's settings and shows the cursor \
             again; the sensors' sysfs settings are restored as by 'stream'. Capture notes appear on the bottom \
             line. NO_COLOR draws without colours.

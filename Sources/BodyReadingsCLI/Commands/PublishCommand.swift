@@ -20,7 +20,9 @@ enum PublishCommand {
             .raw.described("Publish every calibrated sample on imu/data_raw (and imu/mag) instead."),
         ] as [OptionSpec]) + MQTTOptions.all + CalibrationOptions.all,
         discussion: """
-            TOPICS under PREFIX: imu/data (device motion), imu/data_raw and imu/mag (--raw), and the retained \
+            TOPICS under PREFIX: imu/data (device motion), imu/data_raw and imu/mag (--raw), steps and heart_rate \
+            (as they come), altitude (every --interval) and flights (at every floor) with a barometer (--source \
+            sim has one), and the retained \
             status: {"state":"online",…counters} on every connection, {"state":"offline",…} on a clean stop and, \
             as the last will, when the board dies or loses its network. Payloads: docs/mqtt.md.
 
@@ -84,18 +86,25 @@ enum PublishCommand {
                 source.stop()
             })
         defer { signals.uninstall() }
-        let (publisher, reporter) = try MQTTOptions.start(request.settings, wait: request.wait, console: console)
+        // A barometer (live, the simulated building's, a recording's or the service's) adds the altitude and flights
+        // topics and their Home Assistant sensors.
+        let barometer = source.deliversPressure
+        var mqttSettings = request.settings
+        mqttSettings.barometer = barometer
+        let (publisher, reporter) = try MQTTOptions.start(mqttSettings, wait: request.wait, console: console)
 
-        // Steps (the hardware counter when there is one) and heartbeats (when there is a pulse sensor) from the same
-        // capture, published as they come.
+        // Steps (the hardware counter when there is one), heartbeats (when there is a pulse sensor) and the altitude
+        // with the flights climbed (when there is a barometer) from the same capture, published as they come.
         let counter = StepCounterChoice.automatic.resolve(hasHardware: source.info.hasStepCounter)
         let steps = UpdateFanOut<Step>()
         let beats = UpdateFanOut<Beat>()
+        let altitude = barometer ? UpdateFanOut<AltitudeUpdate>() : nil
         let health = HealthReadings(
             counter: source.info.hasStepCounting ? counter : nil, steps: steps, heartRate: nil,
-            beats: source.info.hasPPG ? beats : nil)
+            beats: source.info.hasPPG ? beats : nil, altitude: altitude)
         input.onReading = { health.take($0) }
-        let healthPublishing = HealthPublishing(steps: steps, beats: beats, publisher: publisher)
+        let healthPublishing = HealthPublishing(
+            steps: steps, beats: beats, altitude: altitude, interval: request.interval, publisher: publisher)
         defer { healthPublishing.stop() }
         var settings = PipelineSettings(
             captureInterval: request.interval, updateInterval: request.interval, count: request.count,

@@ -13,8 +13,6 @@ final class CapturePublishing: Sendable {
     private let reporter: ConnectionReporter
     private let subscription: UpdateFanOut<MotionEstimate>.Subscription
     private let health: HealthPublishing
-    private let altitude: UpdateFanOut<AltitudeUpdate>.Subscription
-    private let altitudeSamples: UpdateFanOut<AltitudeUpdate>.Subscription
     private let demand: UInt64
 
     /// Publishes `capture`'s motion and altitude every `interval` seconds with `publisher`, and the day's flights
@@ -31,22 +29,9 @@ final class CapturePublishing: Sendable {
         subscription = capture.motion.subscribe(interval: interval) { estimate in
             publisher.publish(MotionReading(estimate))
         }
-        health = HealthPublishing(steps: capture.steps, beats: capture.beats, publisher: publisher)
-        let published = PublishedFlights()
-        altitude = capture.altitude.subscribe(interval: 0) { update in
-            let reading = update.reading
-            let floors = flightsToday?(update) ?? (ascended: update.floorsAscended, descended: update.floorsDescended)
-            if published.change(to: floors) {
-                publisher.publish(
-                    FlightsReading(t: reading.time, floorsAscended: floors.ascended, floorsDescended: floors.descended))
-            }
-        }
-        altitudeSamples = capture.altitude.subscribe(interval: interval) { update in
-            publisher.publish(
-                AltitudeSample(
-                    t: update.reading.time, pressure: update.reading.pressure,
-                    relativeAltitude: update.reading.relativeAltitude))
-        }
+        health = HealthPublishing(
+            steps: capture.steps, beats: capture.beats, altitude: capture.hasBarometer ? capture.altitude : nil,
+            interval: interval, flightsToday: flightsToday, publisher: publisher)
     }
 
     /// Prints the broker's news (on the command's thread).
@@ -58,8 +43,6 @@ final class CapturePublishing: Sendable {
     func stop(console: Console) {
         capture.motion.unsubscribe(subscription)
         health.stop()
-        capture.altitude.unsubscribe(altitude)
-        capture.altitude.unsubscribe(altitudeSamples)
         capture.release(demand)
         let final = publisher.stop()
         reporter.flush()

@@ -5,13 +5,14 @@ import TextFormats
 /// bytes.
 ///
 /// Columns are found by name in the header (`RecordingColumns`); extra columns are ignored; the magnetometer columns
-/// are optional (all three or none), so are the PPG columns (`RecordingColumns.ppg`, any of them). A row whose IMU
-/// fields are all empty is a PPG row of a recording with a pulse sensor (`RecordingRow`): `next()` skips it,
-/// `nextRow()` returns it; an empty PPG field is NaN. Blank lines are skipped; `\r\n` line ends and a UTF-8 byte-order
-/// mark are accepted. Every malformed row is a `RecordingError` naming its line (and column): a field of a used column
-/// that is not a number (or empty, except as above), a row with another field count than the header, a row with neither
-/// IMU nor PPG values, `t` not finite or not strictly increasing. NaN and infinite sensor values are passed on (the
-/// filter rejects such samples).
+/// are optional (all three or none), so are the PPG columns (`RecordingColumns.ppg`, any of them) and a barometer's
+/// (`RecordingColumns.barometer`: `pressure`, and `temperature` beside it). A row whose IMU fields are all empty is a
+/// PPG or barometer row of a recording with such a sensor (`RecordingRow`): `next()` skips it, `nextRow()` returns
+/// it; an empty PPG field is NaN, an empty pressure or temperature none. Blank lines are skipped; `\r\n` line ends
+/// and a UTF-8 byte-order mark are accepted. Every malformed row is a `RecordingError` naming its line (and column): a
+/// field of a used column that is not a number (or empty, except as above), a row with another field count than the
+/// header, a row with neither IMU nor PPG nor pressure values, `t` not finite or not strictly increasing. NaN and
+/// infinite sensor values are passed on (the filter and the altimeter reject such samples).
 ///
 /// Constant memory: one fixed 1 MiB buffer refilled with `read(2)`; numbers are parsed from the bytes in place
 /// (`DoubleText`), without a `String` per field.
@@ -25,12 +26,14 @@ public final class RecordingReader {
     /// True when the header has PPG columns (`RecordingColumns.ppg`, any of them): rows may carry a pulse sensor's
     /// intensities.
     public let hasPPG: Bool
+    /// True when the header has a `pressure` column: rows may carry a barometer's pressure (and temperature).
+    public let hasPressure: Bool
     /// The line number of the last line read (1 = the header).
     public var lineNumber: Int { input.lineNumber }
 
     private let input: LineReader
     /// For each header field: the value slot it fills (0 t, 1–3 accelerometer, 4–6 gyroscope, 7–9 magnetometer,
-    /// 10–12 PPG red, infrared, green) or −1 when ignored.
+    /// 10–12 PPG red, infrared, green, 13 pressure, 14 temperature) or −1 when ignored.
     private let slots: [Int]
     /// The bits (1 << slot) of the IMU slots read: a row with all of them empty has no IMU sample.
     private let motionSlots: UInt16
@@ -84,16 +87,19 @@ public final class RecordingReader {
             throw fail(.missingColumn(absent))
         }
         let withMagnetometer = useMagnetometer && magnetometerColumns.count == 3
+        let withPressure = seen.contains("pressure")
         let used = RecordingColumns.required
             + (withMagnetometer ? RecordingColumns.magnetometer : ["", "", ""]) + RecordingColumns.ppg
+            + (withPressure ? RecordingColumns.barometer : ["", ""])
         self.input = input
         self.columns = names
         self.hasMagnetometer = withMagnetometer
         self.hasPPG = RecordingColumns.ppg.contains(where: seen.contains)
+        self.hasPressure = withPressure
         let slots = names.map { name in name.isEmpty ? -1 : used.firstIndex(of: name) ?? -1 }
         self.slots = slots
         self.motionSlots = withMagnetometer ? 0b11_1111_1110 : 0b111_1110
-        self.ppgSlots = slots.reduce(0) { bits, slot in slot >= 10 ? bits | 1 << slot : bits }
+        self.ppgSlots = slots.reduce(0) { bits, slot in (10...12).contains(slot) ? bits | 1 << slot : bits }
     }
 
     /// The next IMU sample, or nil at the end of the recording; rows without one (PPG rows) are skipped.
@@ -104,7 +110,7 @@ public final class RecordingReader {
         return nil
     }
 
-    /// The next row (an IMU sample, PPG intensities or both), or nil at the end of the recording.
+    /// The next row (an IMU sample, PPG intensities, a pressure, or several), or nil at the end of the recording.
     // Inlined into `next()`, which `fuse` reads through: 3.17 M rows per CPU second instead of 3.04 M (release, 1 M
     // rows with magnetometer; 3.23 M before PPG rows existed).
     @inline(__always)
@@ -116,8 +122,9 @@ public final class RecordingReader {
         } while Self.isBlank(line)
         let nan = Double.nan
         var values: (
-            Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double
-        ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, nan, nan, nan)
+            Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+            Double, Double
+        ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, nan, nan, nan, nan, nan)
         var empty: UInt16 = 0
         try withUnsafeMutableBytes(of: &values) { raw throws(RecordingError) in
             try parse(line, into: raw.baseAddress!.assumingMemoryBound(to: Double.self), empty: &empty)
@@ -131,11 +138,14 @@ public final class RecordingReader {
         previousTime = t
         let ppg = Vector3(values.10, values.11, values.12)
         let hasPPGValue = ppgSlots & ~empty != 0
-        if empty & motionSlots == motionSlots, hasPPGValue {
-            return RecordingRow(t: t, ppg: ppg)
+        // An empty pressure field sets its bit; without the column the slot keeps its NaN.
+        let pressure = hasPressure && empty & (1 << 13) == 0 ? values.13 : nil
+        let temperature = empty & (1 << 14) == 0 && !values.14.isNaN ? values.14 : nil
+        if empty & motionSlots == motionSlots, hasPPGValue || pressure != nil {
+            return RecordingRow(t: t, ppg: hasPPGValue ? ppg : nil, pressure: pressure, temperature: temperature)
         }
         if empty & motionSlots != 0 {
-            // Some IMU fields empty, or all of them on a row without a PPG value either: neither kind of row.
+            // Some IMU fields empty, or all of them on a row without a PPG value or a pressure either: no kind of row.
             let slot: Int = (1..<10).first(where: { empty & motionSlots & (UInt16(1) << $0) != 0 }) ?? 1
             let field = slots.firstIndex(of: slot) ?? 0
             throw RecordingError(
@@ -146,7 +156,8 @@ public final class RecordingReader {
             accelerometer: Vector3(values.1, values.2, values.3),
             gyroscope: Vector3(values.4, values.5, values.6),
             magnetometer: hasMagnetometer ? Vector3(values.7, values.8, values.9) : nil)
-        return RecordingRow(t: t, motion: sample, ppg: hasPPGValue ? ppg : nil)
+        return RecordingRow(
+            t: t, motion: sample, ppg: hasPPGValue ? ppg : nil, pressure: pressure, temperature: temperature)
     }
 
     /// Parses the used fields of `line` into their slots, scanning each byte once.

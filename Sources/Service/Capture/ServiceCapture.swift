@@ -90,7 +90,7 @@ public final class ServiceCapture: @unchecked Sendable {
     /// restart, e.g. a recording); `correction` calibrates every reading; `baseInterval` is the interval the
     /// sensors run for without a faster demand, s; steps are counted as `counter` chooses; the sensors are read
     /// at most every `shortestReadInterval` seconds (default 0.002); `hasBarometer` says whether the source has a
-    /// barometer (nil: as `hasBarometer(_:)` finds).
+    /// barometer (nil: as `MotionSource.deliversPressure` says).
     public init(
         source: any MotionSource, makeSource: SourceFactory?, correction: ReadingCorrection?,
         baseInterval: Double, counter: StepCounterChoice = .automatic, shortestReadInterval: Double = 0.002,
@@ -106,7 +106,7 @@ public final class ServiceCapture: @unchecked Sendable {
         var readings: Set<SensorReading.Kind> = info.hasAccelerometer || info.hasGyroscope ? SensorReading.Kind.motion : []
         if let resolved = self.counter { readings.formUnion(resolved.readings) }
         if info.hasPPG { readings.insert(.ppg) }
-        self.hasBarometer = hasBarometer ?? Self.hasBarometer(source)
+        self.hasBarometer = hasBarometer ?? source.deliversPressure
         if self.hasBarometer { readings.insert(.pressure) }
         self.readings = readings
         self.makeSource = makeSource
@@ -122,12 +122,6 @@ public final class ServiceCapture: @unchecked Sendable {
                 "the sensors restarted for a new interval: \(gap.missed) samples missed in "
                     + "\(FixedDecimal.string(gap.to - gap.from, digits: 3)) s"))
         }
-    }
-
-    /// True when `source` delivers `.pressure` readings when asked for them: an IIO barometer, or the simulated
-    /// sensors' (which other commands' `--source sim` leaves out).
-    public static func hasBarometer(_ source: any MotionSource) -> Bool {
-        source.info.hasBarometer || (source as? SimulatedMotionSource)?.hasBarometer == true
     }
 
     /// How often the sensors restarted for a new interval plan, and the samples those restarts cost.

@@ -1,28 +1,28 @@
 import ReadingsWeb
 import TextFormats
 
-/// The content of the three cards for a model at a time `now` (the dashboard's monotonic clock, s), at most
+/// The content of the four cards for a model at a time `now` (the dashboard's monotonic clock, s), at most
 /// `width` columns a line, the most important lines first (a short card shows the first ones). A reading that is
 /// not measured says why; one not received yet says that it is awaited; neither shows a number.
 enum DashboardCards {
-    /// The card titles, in the order of the original app.
-    static let titles = (heartRate: "Heart Rate", steps: "Steps Today", motion: "Live Motion")
+    /// The card titles: the original app's three, and the barometer's as the web dashboard names it.
+    static let titles = (heartRate: "Heart Rate", steps: "Steps Today", motion: "Live Motion", flights: "Flights Today")
 
     /// Heart Rate: beats/min while a trusted beat is recent, the last one and its age otherwise.
     static func heartRate(_ model: DashboardModel, now: Double, width: Int) -> [StyledLine] {
         if case .unavailable(let reason) = model.heartRateAvailability { return unavailable(reason, width: width) }
-        guard let heart = model.heartRate else { return [StyledLine("waiting for the first beat…", .dim)] }
+        guard let heart = model.heartRate else { return note("waiting for the first beat…", width: width) }
         var lines: [StyledLine] = []
         if let rate = heart.rate, let received = heart.rateReceived, now - received <= DashboardModel.heartRateFreshness {
             lines.append(value(FixedDecimal.string(rate, digits: 0), unit: " bpm"))
-            lines.append(StyledLine("\(heart.quality.rawValue) beat · \(age(now - heart.received))", .dim))
+            lines += note("\(heart.quality.rawValue) beat · \(age(now - heart.received))", width: width)
         } else {
             lines.append(value("--", unit: " bpm"))
             if let rate = heart.rate, let received = heart.rateReceived {
                 let last = FixedDecimal.string(rate, digits: 0)
-                lines.append(StyledLine("last \(last) bpm \(age(now - received)); now \(heart.quality.rawValue)", .dim))
+                lines += note("last \(last) bpm \(age(now - received)); now \(heart.quality.rawValue)", width: width)
             } else {
-                lines.append(StyledLine("no trusted beat yet (\(heart.quality.rawValue))", .dim))
+                lines += note("no trusted beat yet (\(heart.quality.rawValue))", width: width)
             }
         }
         return lines + history(model.heartRateHistory, now: now, width: width, floor: nil, caption: "bpm")
@@ -31,18 +31,40 @@ enum DashboardCards {
     /// Steps Today: the day's count, the activity and cadence at the newest step, steps per 10 s.
     static func steps(_ model: DashboardModel, now: Double, width: Int) -> [StyledLine] {
         if case .unavailable(let reason) = model.stepsAvailability { return unavailable(reason, width: width) }
-        guard let steps = model.steps else { return [StyledLine("waiting for the first step…", .dim)] }
+        guard let steps = model.steps else { return note("waiting for the first step…", width: width) }
         var lines = [value("\(steps.today)", unit: steps.today == 1 ? " step" : " steps")]
         if let cadence = steps.cadence, let activity = steps.activity, now - steps.received <= 5 {
-            lines.append(StyledLine("\(activity) · \(FixedDecimal.string(cadence, digits: 0)) steps/min", .dim))
+            let cadence = FixedDecimal.string(cadence, digits: 0)
+            lines += note(["\(activity) · \(cadence) steps/min", "\(activity) · \(cadence)/min"], width: width)
         } else if steps.cadence != nil {
-            lines.append(StyledLine("still · last step \(age(now - steps.received))", .dim))
+            lines += note(
+                ["still · last step \(age(now - steps.received))", "still · \(age(now - steps.received))"], width: width)
         } else {
-            lines.append(StyledLine("stored today; no step since the start", .dim))
+            lines += note("stored today; no step since the start", width: width)
         }
         let history = history(model.stepHistory, now: now, width: width, floor: 0, caption: "steps per 10 s")
-        let since = model.stepsSinceStart ? [StyledLine("since the start (no store)", .dim)] : []
+        let since = model.stepsSinceStart ? note(["since the start (no store)", "since the start"], width: width) : []
         return lines + since + history
+    }
+
+    /// Flights Today: the day's floors climbed while walking, the relative altitude (signed, cm) with the floors walked
+    /// down and the pressure as far as `width` allows, and the altitude's trace (drawn over at least 3 m, so that the
+    /// barometer's centimetres of noise on a level floor stay a flat line, as on the web).
+    static func flights(_ model: DashboardModel, now: Double, width: Int) -> [StyledLine] {
+        if case .unavailable(let reason) = model.altitudeAvailability { return unavailable(reason, width: width) }
+        guard let flights = model.flights?.update else { return note("waiting for the barometer…", width: width) }
+        var lines = [value("\(flights.floorsAscended)", unit: flights.floorsAscended == 1 ? " floor" : " floors")]
+        let height = flights.relativeAltitude
+        let signed = (height >= 0.005 ? "+" : "") + fixed(abs(height) < 0.005 ? 0 : height, 2, width: 0) + " m"
+        var detail = signed
+        for part in [flights.floorsDescended > 0 ? "\(flights.floorsDescended) down" : nil,
+            FixedDecimal.string(flights.pressure, digits: 2) + " kPa"].compactMap({ $0 })
+        where (detail + " · " + part).unicodeScalars.count <= width {
+            detail += " · " + part
+        }
+        lines.append(StyledLine(detail, .dim))
+        return lines + history(
+            model.altitudeHistory, now: now, width: width, floor: nil, caption: "m altitude", minimumRange: 3)
     }
 
     /// Live Motion: the magnitude of user acceleration, the gravity vector, the attitude angles with the heading
@@ -50,7 +72,7 @@ enum DashboardCards {
     /// and the rotation rate. Below 44 columns the numbers lose their padding and the attitude takes two lines.
     static func motion(_ model: DashboardModel, now: Double, width: Int, rows: Int = 0) -> [StyledLine] {
         if case .unavailable(let reason) = model.motionAvailability { return unavailable(reason, width: width) }
-        guard let motion = model.motion else { return [StyledLine("waiting for the sensors…", .dim)] }
+        guard let motion = model.motion else { return note("waiting for the sensors…", width: width) }
         let narrow = width < 44
         let pad = narrow ? 0 : 6
         let degree = 180 / Double.pi
@@ -94,6 +116,7 @@ enum DashboardCards {
         let readings: [(String, [StyledLine])] = [
             (titles.heartRate, heartRate(model, now: now, width: .max)),
             (titles.steps, steps(model, now: now, width: .max)),
+            (titles.flights, flights(model, now: now, width: .max)),
             (titles.motion, motionSummary(model, now: now)),
         ]
         return readings.flatMap { title, content -> [StyledLine] in
@@ -121,6 +144,18 @@ enum DashboardCards {
 
     // MARK: Pieces
 
+    /// `text` dimmed, wrapped at `width` (a card's secondary line: nothing of it is cut in a narrow card).
+    static func note(_ text: String, width: Int) -> [StyledLine] {
+        wrap(text, width: width).map { StyledLine($0, .dim) }
+    }
+
+    /// The first of `variants` (longest first, saying the same) that fits `width`, dimmed; the last wrapped when none
+    /// does: a narrow card says it shorter before it takes a second row.
+    static func note(_ variants: [String], width: Int) -> [StyledLine] {
+        let text = variants.first { $0.unicodeScalars.count <= width } ?? variants.last ?? ""
+        return note(text, width: width)
+    }
+
     /// "unavailable: REASON", wrapped at `width`.
     static func unavailable(_ reason: String, width: Int) -> [StyledLine] {
         wrap("unavailable: \(reason)", width: width).map { StyledLine($0, .warning) }
@@ -144,10 +179,11 @@ enum DashboardCards {
         return lines
     }
 
-    /// A sparkline of the series' newest buckets, `width` wide and `height` rows tall, and a caption with its time
-    /// span and range.
+    /// A sparkline of the series' newest buckets, `width` wide and `height` rows tall (scaled over at least
+    /// `minimumRange`), and a caption with its time span and range.
     private static func history(
-        _ series: RecentSeries, now: Double, width: Int, floor: Double?, caption: String, height: Int = 1
+        _ series: RecentSeries, now: Double, width: Int, floor: Double?, caption: String, height: Int = 1,
+        minimumRange: Double = 0
     ) -> [StyledLine] {
         guard !series.isEmpty, width > 0 else { return [] }
         let count = min(width, series.capacity)
@@ -160,8 +196,11 @@ enum DashboardCards {
         let range = floor == nil
             ? "\(FixedDecimal.string(low, digits: digits))–\(FixedDecimal.string(high, digits: digits))"
             : "≤ \(FixedDecimal.string(high, digits: digits))"
-        return Sparkline.rows(values, floor: floor, height: height).map { StyledLine($0) }
-            + [StyledLine("\(span) · \(range) \(caption)", .dim)]
+        let full = "\(span) · \(range) \(caption)"
+        // A narrow card keeps the range and its unit, not the span.
+        let text = full.unicodeScalars.count <= width ? full : "\(range) \(caption)"
+        return Sparkline.rows(values, floor: floor, height: height, minimumRange: minimumRange).map { StyledLine($0) }
+            + [StyledLine(text, .dim)]
     }
 
     /// `number` in bold followed by `unit`.

@@ -1,9 +1,10 @@
 /// The dashboard's screen for a model, a time and a terminal size: exactly `height` lines of exactly `width`
 /// columns, with no escape sequences (`TerminalSequences` draws them). Pure, so that every size can be tested.
 ///
-/// - **wide** (from 64×18): a header, Heart Rate and Steps Today side by side, Live Motion across the screen with
-///   the attitude indicator on its right, and the capture's newest note at the bottom.
-/// - **column** (from 24×13): the three cards one below the other, shorter.
+/// - **wide** (from 64×18): a header, Heart Rate, Steps Today and Flights Today side by side (the web dashboard's
+///   row of readings), Live Motion across the screen with the attitude indicator on its right, and the capture's
+///   newest note at the bottom.
+/// - **column** (from 24×13): the four cards one below the other, shorter; Live Motion last, with the rows left.
 /// - **summary** (anything smaller): one line per reading, without boxes.
 enum DashboardLayout {
     /// How the cards are arranged.
@@ -13,7 +14,7 @@ enum DashboardLayout {
 
     /// The smallest terminal for the wide arrangement.
     static let wideMinimum = (width: 64, height: 18)
-    /// The smallest terminal for the column: a header and three cards of four rows.
+    /// The smallest terminal for the column: a header and four cards of three rows.
     static let columnMinimum = (width: 24, height: 13)
     /// The widest and narrowest attitude indicator, columns.
     static let horizonWidths = 11...21
@@ -46,22 +47,26 @@ enum DashboardLayout {
     private static func wide(_ model: DashboardModel, now: Double, width: Int, height: Int) -> [StyledLine] {
         let cardsHeight = height - 2
         let topHeight = max(6, min(8, cardsHeight / 3))
-        let leftWidth = (width - 1) / 2
-        let rightWidth = width - 1 - leftWidth
-        let heart = CardBox.lines(
-            title: DashboardCards.titles.heartRate,
-            content: DashboardCards.heartRate(model, now: now, width: CardBox.contentWidth(leftWidth)),
-            width: leftWidth, height: topHeight)
-        let steps = CardBox.lines(
-            title: DashboardCards.titles.steps,
-            content: DashboardCards.steps(model, now: now, width: CardBox.contentWidth(rightWidth)),
-            width: rightWidth, height: topHeight)
+        // Three boxes and two gaps: the first gets the shortest share.
+        let usable = width - 2
+        let widths = [usable / 3, (usable - usable / 3) / 2, usable - usable / 3 - (usable - usable / 3) / 2]
+        let cards: [(String, (DashboardModel, Double, Int) -> [StyledLine])] = [
+            (DashboardCards.titles.heartRate, DashboardCards.heartRate),
+            (DashboardCards.titles.steps, DashboardCards.steps),
+            (DashboardCards.titles.flights, DashboardCards.flights),
+        ]
+        let top = zip(cards, widths).map { card, boxWidth in
+            CardBox.lines(
+                title: card.0, content: card.1(model, now, CardBox.contentWidth(boxWidth)), width: boxWidth,
+                height: topHeight)
+        }
         let motionHeight = cardsHeight - topHeight
         let motion = CardBox.lines(
             title: DashboardCards.titles.motion,
             content: motionContent(model, now: now, width: CardBox.contentWidth(width), rows: CardBox.contentHeight(motionHeight)),
             width: width, height: motionHeight)
-        return [header(model, width: width)] + CardBox.beside(heart, steps) + motion + [footer(model)]
+        return [header(model, width: width)] + CardBox.beside(CardBox.beside(top[0], top[1]), top[2]) + motion
+            + [footer(model)]
     }
 
     private static func column(_ model: DashboardModel, now: Double, width: Int, height: Int) -> [StyledLine] {
@@ -71,6 +76,7 @@ enum DashboardLayout {
         let cards: [(String, [StyledLine])] = [
             (DashboardCards.titles.heartRate, DashboardCards.heartRate(model, now: now, width: inner)),
             (DashboardCards.titles.steps, DashboardCards.steps(model, now: now, width: inner)),
+            (DashboardCards.titles.flights, DashboardCards.flights(model, now: now, width: inner)),
             (DashboardCards.titles.motion, DashboardCards.motion(model, now: now, width: inner)),
         ]
         let heights = shares(of: cardsHeight, wanted: cards.map { $0.1.count + 2 }, minimum: CardBox.minimumSize.height)
@@ -87,7 +93,7 @@ enum DashboardLayout {
 
     private static func summary(_ model: DashboardModel, now: Double, width: Int, height: Int) -> [StyledLine] {
         let withHeader = height >= 4
-        let perReading = (height - (withHeader ? 1 : 0)) / 3
+        let perReading = (height - (withHeader ? 1 : 0)) / 4
         let readings = DashboardCards.summary(model, now: now, width: width, lines: perReading)
         return (withHeader ? [StyledLine("BodyReadings · q quits", .title)] : []) + readings
     }

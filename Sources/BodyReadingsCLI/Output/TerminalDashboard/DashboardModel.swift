@@ -2,7 +2,7 @@ import BodyReadings
 import Fusion
 import ReadingsWeb
 
-/// What the terminal dashboard shows: for each of its three readings whether it is measured (and why not), the
+/// What the terminal dashboard shows: for each of its four readings whether it is measured (and why not), the
 /// latest value, and the recent past for the sparklines. A value; `DashboardReadings` keeps the live one, the
 /// layout draws a copy. Times are the dashboard's monotonic clock, s, when an update arrived.
 struct DashboardModel: Sendable {
@@ -30,6 +30,14 @@ struct DashboardModel: Sendable {
         var received: Double
     }
 
+    /// The barometer's newest altitude with the day's flights.
+    struct Flights: Sendable, Hashable {
+        /// The altitude and the day's floors.
+        var update: FlightsUpdate
+        /// When it arrived.
+        var received: Double
+    }
+
     /// Seconds after which a heart rate counts as old: shown as the last one, not as the current one.
     static let heartRateFreshness = 10.0
 
@@ -41,6 +49,8 @@ struct DashboardModel: Sendable {
     var stepsAvailability: ReadingAvailability = .available
     /// Whether a heart rate is measured.
     var heartRateAvailability: ReadingAvailability = .available
+    /// Whether a barometer's altitude (and the flights) is measured.
+    var altitudeAvailability: ReadingAvailability = .available
     /// The newest device-motion update.
     var motion: MotionEstimate?
     /// The newest steps.
@@ -50,12 +60,16 @@ struct DashboardModel: Sendable {
     var stepsSinceStart = false
     /// The newest heartbeat.
     var heartRate: HeartRate?
+    /// The newest altitude and the day's flights.
+    var flights: Flights?
     /// The magnitude of user acceleration, the largest per second, m/s².
     var accelerationHistory = RecentSeries(bucket: 1, capacity: 600, combine: .maximum)
     /// Steps per 10 s (a bucket without a step is a measured pause: 0).
     var stepHistory = RecentSeries(bucket: 10, capacity: 600, combine: .sum, empty: 0)
     /// Heart rate per 5 s, beats/min.
     var heartRateHistory = RecentSeries(bucket: 5, capacity: 600, combine: .latest)
+    /// The relative altitude per 5 s, m.
+    var altitudeHistory = RecentSeries(bucket: 5, capacity: 600, combine: .latest)
     /// The newest note of the capture (a slow sensor, a restart), shown at the bottom.
     var note: String?
 
@@ -104,6 +118,18 @@ struct DashboardModel: Sendable {
             heartRateAvailability = .available
         case .availability(let availability):
             heartRateAvailability = availability
+        }
+    }
+
+    /// Takes an altitude that arrived at `now`.
+    mutating func apply(_ update: ReadingUpdate<FlightsUpdate>, at now: Double) {
+        switch update {
+        case .reading(let update):
+            flights = Flights(update: update, received: now)
+            altitudeAvailability = .available
+            if update.relativeAltitude.isFinite { altitudeHistory.add(update.relativeAltitude, at: now) }
+        case .availability(let availability):
+            altitudeAvailability = availability
         }
     }
 

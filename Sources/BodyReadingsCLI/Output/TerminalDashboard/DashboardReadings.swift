@@ -2,7 +2,7 @@ import ReadingFormats
 import ReadingsWeb
 import SystemSupport
 
-/// The live `DashboardModel`: subscribes to the three readings of a `ReadingsProvider` (the one the web
+/// The live `DashboardModel`: subscribes to the four readings of a `ReadingsProvider` (the one the web
 /// dashboard reads: the service's capture in process, or a service through its socket) and folds every update in
 /// as it arrives, on whichever thread the provider delivers. The driver draws `snapshot()`.
 ///
@@ -20,9 +20,9 @@ final class DashboardReadings: @unchecked Sendable {
         model = DashboardModel(source: "")
     }
 
-    /// Takes the availability of the three readings from `provider` (and the day's stored steps, when it has
-    /// them) and subscribes to them, motion every `interval` seconds (0.01…10); `source` names the provider in
-    /// the header. Call it once.
+    /// Takes the availability of the four readings from `provider` (and the day's stored steps, when it has
+    /// them) and subscribes to them, motion every `interval` seconds (0.01…10), the altitude every second;
+    /// `source` names the provider in the header. Call it once.
     func subscribe(to provider: any ReadingsProvider, source: String, interval: Double) {
         let availability = ServiceReading.shown.map(provider.availability(of:))
         // Before the steps' subscription: a service's answer is the base its step lines count on from.
@@ -31,6 +31,7 @@ final class DashboardReadings: @unchecked Sendable {
             model.source = source
             (model.motionAvailability, model.stepsAvailability, model.heartRateAvailability) =
                 (availability[0], availability[1], availability[2])
+            model.altitudeAvailability = availability[3]
             if let today {
                 model.applyStepsToday(today.steps, at: now)
             } else {
@@ -47,7 +48,10 @@ final class DashboardReadings: @unchecked Sendable {
         let heartRate = provider.subscribeHeartRate { [weak self] update in
             self?.change { $0.apply(update, at: $1) }
         }
-        lock.withLock { subscriptions += [motion, steps, heartRate] }
+        let altitude = provider.subscribeAltitude(interval: 1) { [weak self] update in
+            self?.change { $0.apply(update, at: $1) }
+        }
+        lock.withLock { subscriptions += [motion, steps, heartRate, altitude] }
     }
 
     /// A copy of the model now, and the clock's time it holds for.

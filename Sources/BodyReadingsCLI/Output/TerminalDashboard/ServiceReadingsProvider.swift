@@ -13,11 +13,11 @@ import TextFormats
 ///
 /// One connection and one reading thread. A reading the service's `hello` lists as missing is unavailable with the
 /// service's reason and its subscription does nothing; one that ends later (`ended`, `closing`, a refused
-/// subscription, a lost connection) is told to its subscribers as unavailable, with the reason. Several motion
-/// subscribers share the connection's one motion subscription at the shortest interval asked for. The
-/// service's step lines carry the day's count (`today`: its store's plus the steps since), shown as it is; before
-/// the first step, `stepsToday()` asks the store (`history`). Other stored readings are not read over the socket
-/// (`ServiceReadingsProvider+Stored.swift`).
+/// subscription, a lost connection) is told to its subscribers as unavailable, with the reason. Several motion (or
+/// altitude) subscribers share the connection's one motion (altitude) subscription at the shortest interval asked
+/// for. The service's step lines carry the day's count (`today`: its store's plus the steps since), shown as it is,
+/// and its altitude lines the day's flights; before the first step, `stepsToday()` asks the store (`history`). Other
+/// stored readings are not read over the socket (`ServiceReadingsProvider+Stored.swift`).
 final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
     // @unchecked: the handler tables, `lost` and `pending` are guarded by `lock`; `connection` is read by the one
     // reading thread, and sends are serialised by `lock`.
@@ -29,6 +29,8 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
     private var motion: [UInt64: (interval: Double, handler: @Sendable (ReadingUpdate<MotionEstimate>) -> Void)] = [:]
     private var steps: [UInt64: @Sendable (ReadingUpdate<StepsUpdate>) -> Void] = [:]
     private var heartRate: [UInt64: @Sendable (ReadingUpdate<Beat>) -> Void] = [:]
+    private var altitude: [UInt64: (interval: Double, handler: @Sendable (ReadingUpdate<FlightsUpdate>) -> Void)] = [:]
+    private var altitudeInterval: Double?
     private var motionInterval: Double?
     private var lost: [ServiceReading: String] = [:]
     private var nextToken: UInt64 = 0
@@ -110,21 +112,52 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
         }
     }
 
+    func subscribeAltitude(
+        interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<FlightsUpdate>) -> Void
+    ) -> any ReadingSubscription {
+        guard availability(of: .altitude).isAvailable else { return CancellingSubscription.none }
+        let token = lock.withLock { () -> UInt64 in
+            nextToken += 1
+            altitude[nextToken] = (interval, handler)
+            return nextToken
+        }
+        updateAltitudeSubscription()
+        return CancellingSubscription { [weak self] in
+            guard let self else { return }
+            lock.withLock { _ = altitude.removeValue(forKey: token) }
+            updateAltitudeSubscription()
+        }
+    }
+
     // MARK: Internals
 
     /// Subscribes at the shortest interval the motion subscribers ask for, or unsubscribes without one.
     private func updateMotionSubscription() {
+        resubscribe(.motion, \.motionInterval) { motion.values.map(\.interval).min() }
+    }
+
+    /// Subscribes at the shortest interval the altitude subscribers ask for, or unsubscribes without one.
+    private func updateAltitudeSubscription() {
+        resubscribe(.altitude, \.altitudeInterval) { altitude.values.map(\.interval).min() }
+    }
+
+    /// Subscribes to `reading` at the interval `wanted` gives (under the lock) when it differs from the one at
+    /// `current`, or unsubscribes when it gives none.
+    private func resubscribe(
+        _ reading: ServiceReading, _ current: ReferenceWritableKeyPath<ServiceReadingsProvider, Double?>,
+        wanted: () -> Double?
+    ) {
         let change = lock.withLock { () -> Double?? in
-            let wanted = motion.values.map(\.interval).min()
-            guard wanted != motionInterval else { return .none }
-            motionInterval = wanted
-            return .some(wanted)
+            let next = wanted()
+            guard next != self[keyPath: current] else { return .none }
+            self[keyPath: current] = next
+            return .some(next)
         }
         guard let change else { return }
         if let interval = change {
-            send(.subscribe(.motion, interval: interval, everySample: false))
+            send(.subscribe(reading, interval: interval, everySample: false))
         } else {
-            send(.unsubscribe(.motion))
+            send(.unsubscribe(reading))
         }
     }
 
@@ -165,6 +198,9 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
         case .reading(.heartRate, let fields):
             let update = ServiceReadingFields.beat(fields)
             for handler in lock.withLock({ Array(heartRate.values) }) { handler(update) }
+        case .reading(.altitude, let fields):
+            let update = ServiceReadingFields.flights(fields)
+            for handler in lock.withLock({ altitude.values.map(\.handler) }) { handler(update) }
         case .reply(_, .string(let id)?, let ok, let error, let body) where id.hasPrefix(Self.requestPrefix):
             answer(id, ok ? .success(body) : .failure(ServiceProtocolError(error ?? "the service gave no reason")))
         case .reply("subscribe", _, false, let error, let body):
@@ -221,17 +257,19 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
 
     /// Marks `readings` unavailable for `reason` and tells their subscribers.
     private func lose(_ readings: [ServiceReading], reason: String) {
-        let (motionHandlers, stepsHandlers, heartHandlers) = lock.withLock {
+        let (motionHandlers, stepsHandlers, heartHandlers, altitudeHandlers) = lock.withLock {
             for reading in readings where lost[reading] == nil { lost[reading] = reason }
             return (
                 readings.contains(.motion) ? motion.values.map(\.handler) : [],
                 readings.contains(.steps) ? Array(steps.values) : [],
-                readings.contains(.heartRate) ? Array(heartRate.values) : []
+                readings.contains(.heartRate) ? Array(heartRate.values) : [],
+                readings.contains(.altitude) ? altitude.values.map(\.handler) : []
             )
         }
         let unavailable = ReadingAvailability.unavailable(reason: reason)
         for handler in motionHandlers { handler(.availability(unavailable)) }
         for handler in stepsHandlers { handler(.availability(unavailable)) }
         for handler in heartHandlers { handler(.availability(unavailable)) }
+        for handler in altitudeHandlers { handler(.availability(unavailable)) }
     }
 }
