@@ -1,3 +1,4 @@
+import Barometry
 import Fusion
 import MotionMath
 import Pedometry
@@ -38,8 +39,9 @@ struct DashboardLayoutTests {
                 at: at)
             model.apply(
                 ReadingUpdate.reading(
-                    FlightsUpdate(
-                        time: at, pressure: 101.3 - Double(second) * 0.0012, relativeAltitude: Double(second) * 0.104,
+                    AltitudeUpdate(
+                        reading: AltitudeReading(
+                            time: at, pressure: 101.3 - Double(second) * 0.0012, relativeAltitude: Double(second) * 0.104),
                         floorsAscended: 2, floorsDescended: 1)),
                 at: at)
         }

@@ -119,13 +119,13 @@ struct DashboardServiceProviderTests {
         let provider = try ServiceReadingsProvider(path: serve.socket)
         defer { provider.close() }
         try #require(provider.availability(of: .altitude) == .available, "the simulated building's barometer")
-        let updates = Updates<FlightsUpdate>()
+        let updates = Updates<AltitudeUpdate>()
         let subscription = provider.subscribeAltitude(interval: 0.5) { updates.add($0) }
         #expect(waitUntil { updates.readings.count >= 5 })
         subscription.cancel()
-        let times = updates.readings.map(\.time)
+        let times = updates.readings.map(\.reading.time)
         #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 0.5) < 0.041 }, "every 0.5 s: \(times)")
-        #expect(updates.readings.allSatisfy { $0.pressure > 100 && $0.pressure < 103 && $0.floorsAscended >= 0 })
+        #expect(updates.readings.allSatisfy { (100...103).contains($0.reading.pressure) && $0.floorsAscended >= 0 })
         let partial = ServiceReadingFields.flights(.object([("t", .number(1)), ("pressure", .number(101.3))]))
         guard case .availability(.unavailable(let reason)) = partial else {
             Issue.record("a line without the altitude is no reading: \(partial)")

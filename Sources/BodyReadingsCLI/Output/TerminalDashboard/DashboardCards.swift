@@ -54,11 +54,11 @@ enum DashboardCards {
         if case .unavailable(let reason) = model.altitudeAvailability { return unavailable(reason, width: width) }
         guard let flights = model.flights?.update else { return note("waiting for the barometer…", width: width) }
         var lines = [value("\(flights.floorsAscended)", unit: flights.floorsAscended == 1 ? " floor" : " floors")]
-        let height = flights.relativeAltitude
+        let height = flights.reading.relativeAltitude
         let signed = (height >= 0.005 ? "+" : "") + fixed(abs(height) < 0.005 ? 0 : height, 2, width: 0) + " m"
         var detail = signed
         for part in [flights.floorsDescended > 0 ? "\(flights.floorsDescended) down" : nil,
-            FixedDecimal.string(flights.pressure, digits: 2) + " kPa"].compactMap({ $0 })
+            FixedDecimal.string(flights.reading.pressure, digits: 2) + " kPa"].compactMap({ $0 })
         where (detail + " · " + part).unicodeScalars.count <= width {
             detail += " · " + part
         }

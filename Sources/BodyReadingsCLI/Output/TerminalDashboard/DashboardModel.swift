@@ -33,7 +33,7 @@ struct DashboardModel: Sendable {
     /// The barometer's newest altitude with the day's flights.
     struct Flights: Sendable, Hashable {
         /// The altitude and the day's floors.
-        var update: FlightsUpdate
+        var update: AltitudeUpdate
         /// When it arrived.
         var received: Double
     }
@@ -122,12 +122,12 @@ struct DashboardModel: Sendable {
     }
 
     /// Takes an altitude that arrived at `now`.
-    mutating func apply(_ update: ReadingUpdate<FlightsUpdate>, at now: Double) {
+    mutating func apply(_ update: ReadingUpdate<AltitudeUpdate>, at now: Double) {
         switch update {
         case .reading(let update):
             flights = Flights(update: update, received: now)
             altitudeAvailability = .available
-            if update.relativeAltitude.isFinite { altitudeHistory.add(update.relativeAltitude, at: now) }
+            if update.reading.relativeAltitude.isFinite { altitudeHistory.add(update.reading.relativeAltitude, at: now) }
         case .availability(let availability):
             altitudeAvailability = availability
         }

@@ -18,7 +18,7 @@ enum ServiceReadingFields {
     }
 
     /// The altitude with the day's flights.
-    static func flights(_ fields: JSONValue) -> ReadingUpdate<FlightsUpdate> {
+    static func flights(_ fields: JSONValue) -> ReadingUpdate<AltitudeUpdate> {
         guard let t = fields["t"]?.numberValue, let pressure = fields["pressure"]?.numberValue,
             let height = fields["relative_altitude"]?.numberValue, let up = fields["floors_ascended"]?.countValue,
             let down = fields["floors_descended"]?.countValue
@@ -27,7 +27,9 @@ enum ServiceReadingFields {
                 .unavailable(reason: "the service's altitude lacks \"t\", \"pressure\", \"relative_altitude\" or the floors"))
         }
         return .reading(
-            FlightsUpdate(time: t, pressure: pressure, relativeAltitude: height, floorsAscended: up, floorsDescended: down))
+            AltitudeUpdate(
+                reading: AltitudeReading(time: t, pressure: pressure, relativeAltitude: height), floorsAscended: up,
+                floorsDescended: down))
     }
 
     /// The heartbeat.

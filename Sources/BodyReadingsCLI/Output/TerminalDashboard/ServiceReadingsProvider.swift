@@ -29,7 +29,7 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
     private var motion: [UInt64: (interval: Double, handler: @Sendable (ReadingUpdate<MotionEstimate>) -> Void)] = [:]
     private var steps: [UInt64: @Sendable (ReadingUpdate<StepsUpdate>) -> Void] = [:]
     private var heartRate: [UInt64: @Sendable (ReadingUpdate<Beat>) -> Void] = [:]
-    private var altitude: [UInt64: (interval: Double, handler: @Sendable (ReadingUpdate<FlightsUpdate>) -> Void)] = [:]
+    private var altitude: [UInt64: (interval: Double, handler: @Sendable (ReadingUpdate<AltitudeUpdate>) -> Void)] = [:]
     private var altitudeInterval: Double?
     private var motionInterval: Double?
     private var lost: [ServiceReading: String] = [:]
@@ -113,7 +113,7 @@ final class ServiceReadingsProvider: ReadingsProvider, @unchecked Sendable {
     }
 
     func subscribeAltitude(
-        interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<FlightsUpdate>) -> Void
+        interval: Double, _ handler: @escaping @Sendable (ReadingUpdate<AltitudeUpdate>) -> Void
     ) -> any ReadingSubscription {
         guard availability(of: .altitude).isAvailable else { return CancellingSubscription.none }
         let token = lock.withLock { () -> UInt64 in
