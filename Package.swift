@@ -98,7 +98,11 @@ let package = Package(
             name: "ReadingsStore", dependencies: ["CSQLite", "SystemSupport", "TextFormats", "Pedometry", "Pulse"],
             swiftSettings: strict),
         .target(
-            name: "Publishing", dependencies: ["MQTT", "MotionMath", "SystemSupport", "TextFormats"],
+            name: "Publishing",
+            dependencies: [
+                "Barometry", "Fusion", "MQTT", "MotionMath", "Pedometry", "Pulse", "ReadingFormats", "SystemSupport",
+                "TextFormats",
+            ],
             swiftSettings: strict),
         .target(
             name: "BodyReadingsCLI",
@@ -142,7 +146,7 @@ let package = Package(
             name: "bodyreadings-web-rig", dependencies: ["SimulatedReadings", "ReadingFormats", "ReadingsWeb", "HTTP"],
             path: "Tests/Rigs/bodyreadings-web-rig", swiftSettings: strict),
         .executableTarget(
-            name: "bodyreadings-mqtt-rig", dependencies: ["Publishing", "MQTT", "MotionMath"],
+            name: "bodyreadings-mqtt-rig", dependencies: ["Publishing", "MQTT", "MotionMath", "Fusion", "Pedometry", "Pulse"],
             path: "Tests/Rigs/bodyreadings-mqtt-rig", swiftSettings: strict),
 
         // MARK: Bench helpers
@@ -241,7 +245,10 @@ let package = Package(
             name: "ReadingsStoreTests", dependencies: ["ReadingsStore", "Pedometry", "Pulse", "TestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "PublishingTests", dependencies: ["Publishing", "MQTT", "MotionMath", "TextFormats", "TestSupport"],
+            name: "PublishingTests",
+            dependencies: [
+                "Publishing", "Barometry", "Fusion", "MQTT", "MotionMath", "Pedometry", "Pulse", "TextFormats", "TestSupport",
+            ],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

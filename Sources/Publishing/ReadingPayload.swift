@@ -1,5 +1,8 @@
+import Barometry
+import Fusion
 import MQTT
 import MotionMath
+import ReadingFormats
 import TextFormats
 
 /// The JSON payloads BodyReadings publishes (schema in docs/mqtt.md): one sample object per reading, batched
@@ -8,11 +11,12 @@ import TextFormats
 /// Field names of `imu/data` and `imu/data_raw` follow ROS `sensor_msgs/Imu`: `orientation`, `angular_velocity`,
 /// `linear_acceleration` (the accelerometer's specific force, gravity included: gravity + user acceleration), beside
 /// our `gravity` and `user_acceleration`. Every sample carries `t` (s, the readings' clock, as `stream` prints it) and
-/// `time` (Unix time, s). Values are rounded to 10⁻⁶ of their unit (10⁻⁷ for the quaternion, 10⁻³ s for `time`),
-/// far below the sensors' noise, which keeps a 100-sample message near 25 kB instead of 40.
+/// `time` (Unix time, s). Motion values are rounded to 10⁻⁶ of their unit (10⁻⁷ for the quaternion, 10⁻³ s for
+/// `time`), far below the sensors' noise, which keeps a 100-sample message near 25 kB instead of 40; steps, beats and
+/// altitude are their output rows (`EventRow`: the same names and rounding on every wire) with `time` after `t`.
 public enum ReadingPayload {
     /// The sample object of a device-motion update.
-    public static func sample(_ motion: MotionReading, time: Double) -> JSONValue {
+    public static func sample(_ motion: MotionEstimate, time: Double) -> JSONValue {
         let measured = Vector3(motion.gravity.simd + motion.userAcceleration.simd)
         let q = motion.attitude
         return .object(
@@ -45,41 +49,15 @@ public enum ReadingPayload {
         .object(stamps(t, time) + [("magnetic_field", vector(field))])
     }
 
-    /// The sample object of a step.
-    public static func sample(_ step: StepsReading, time: Double) -> JSONValue {
-        .object(
-            stamps(step.t, time) + [
-                ("steps", .number(Double(step.steps))), ("cadence", number(step.cadence, 1e3)),
-                ("activity", .string(step.activity)),
-            ])
+    /// The sample object of a step, a beat or an altimeter reading: its row with `time` after `t`.
+    public static func sample(_ row: some EventRow, time: Double) -> JSONValue {
+        stamped(row.jsonMembers, time: time)
     }
 
-    /// The sample object of a heartbeat; missing values are `null`.
-    public static func sample(_ beat: HeartRateReading, time: Double) -> JSONValue {
-        .object(
-            stamps(beat.t, time) + [
-                ("heart_rate", beat.heartRate.map { number($0, 1e3) } ?? .null),
-                ("rr_interval", beat.rrInterval.map { number($0, 1e6) } ?? .null),
-                ("quality", .string(beat.quality)),
-            ])
-    }
-
-    /// The sample object of a barometer reading: `pressure` (kPa), `relative_altitude` (m).
-    public static func sample(_ altitude: AltitudeSample, time: Double) -> JSONValue {
-        .object(
-            stamps(altitude.t, time) + [
-                ("pressure", number(altitude.pressure, 1e6)),
-                ("relative_altitude", number(altitude.relativeAltitude, 1e4)),
-            ])
-    }
-
-    /// The sample object of today's flights.
-    public static func sample(_ flights: FlightsReading, time: Double) -> JSONValue {
-        .object(
-            stamps(flights.t, time) + [
-                ("floors_ascended", .number(Double(flights.floorsAscended))),
-                ("floors_descended", .number(Double(flights.floorsDescended))),
-            ])
+    /// The sample object of the day's flights at `t`.
+    public static func flights(t: Double, ascended: Int, descended: Int, time: Double) -> JSONValue {
+        let floors = AltitudeReading.flightsMembers(ascended: ascended, descended: descended)
+        return stamped([("t", WirePrecision.time(t))] + floors, time: time)
     }
 
     /// A message body of samples: `{"device":…,"samples":[…]}` as UTF-8.
@@ -109,7 +87,16 @@ public enum ReadingPayload {
     }
 
     private static func stamps(_ t: Double, _ time: Double) -> [(String, JSONValue)] {
-        [("t", number(t, 1e6)), ("time", number(time, 1e3))]
+        [("t", WirePrecision.time(t)), unixTime(time)]
+    }
+
+    /// `members` (a row, `t` first) with the Unix `time` after `t`.
+    private static func stamped(_ members: [(String, JSONValue)], time: Double) -> JSONValue {
+        .object(Array(members.prefix(1)) + [unixTime(time)] + members.dropFirst())
+    }
+
+    private static func unixTime(_ time: Double) -> (String, JSONValue) {
+        ("time", number(time, 1e3))
     }
 
     private static func vector(_ value: Vector3) -> JSONValue {

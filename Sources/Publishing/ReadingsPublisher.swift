@@ -1,15 +1,19 @@
+import Barometry
+import Fusion
 import MQTT
 import MotionMath
+import Pedometry
+import Pulse
 import SystemSupport
 import TextFormats
 
-/// Publishes a board's readings to an MQTT broker: device motion, raw IMU samples, steps and heartbeats as JSON
-/// (``ReadingPayload``), batched per ``Settings/batchPeriod``, with a retained `status` topic that says `online` on
-/// every connection and `offline` on a clean stop or, as the last will, when the board dies.
+/// Publishes a board's readings to an MQTT broker: device motion, raw IMU samples, steps, heartbeats, altitude and
+/// flights as JSON (``ReadingPayload``), batched per ``Settings/batchPeriod``, with a retained `status` topic that says
+/// `online` on every connection and `offline` on a clean stop or, as the last will, when the board dies.
 ///
-/// Takes its values through its own small types (``MotionReading``, `IMUSample`, ``StepsReading``,
-/// ``HeartRateReading``), so any pipeline can feed it. Thread-safe; the `publish` calls return at once (the network
-/// work happens on the ``MQTTPublisher``'s thread).
+/// Takes the readings' own types (`MotionEstimate`, `IMUSample`, `Step`, `Beat`, `AltitudeReading`), so any pipeline
+/// can feed it. Thread-safe; the `publish` calls return at once (the network work happens on the ``MQTTPublisher``'s
+/// thread).
 public final class ReadingsPublisher: Sendable {
     private let settings: Settings
     private let publisher: MQTTPublisher
@@ -57,7 +61,7 @@ public final class ReadingsPublisher: Sendable {
     public var statistics: MQTTPublisherStatistics { publisher.statistics }
 
     /// Publishes a device-motion update on `imu/data` (batched).
-    public func publish(_ motion: MotionReading) {
+    public func publish(_ motion: MotionEstimate) {
         batch(motion.t, on: .deviceMotion) { ReadingPayload.sample(motion, time: $0) }
     }
 
@@ -72,26 +76,24 @@ public final class ReadingsPublisher: Sendable {
     }
 
     /// Publishes a step on `steps` at once.
-    public func publish(_ step: StepsReading) {
-        let time = lock.withLock { state.time(for: step.t, clock: settings.wallClock) }
-        send(settings.layout.steps, [ReadingPayload.sample(step, time: time)])
+    public func publish(_ step: Step) {
+        send(settings.layout.steps, [ReadingPayload.sample(step, time: unixTime(of: step.time))])
     }
 
     /// Publishes a barometer reading on `altitude` (batched).
-    public func publish(_ altitude: AltitudeSample) {
-        batch(altitude.t, on: .altitude) { ReadingPayload.sample(altitude, time: $0) }
+    public func publish(_ altitude: AltitudeReading) {
+        batch(altitude.time, on: .altitude) { ReadingPayload.sample(altitude, time: $0) }
     }
 
-    /// Publishes today's flights on `flights` at once.
-    public func publish(_ flights: FlightsReading) {
-        let time = lock.withLock { state.time(for: flights.t, clock: settings.wallClock) }
-        send(settings.layout.flights, [ReadingPayload.sample(flights, time: time)])
+    /// Publishes the day's flights, as of the readings' time `t`, on `flights` at once.
+    public func publishFlights(at t: Double, ascended: Int, descended: Int) {
+        let sample = ReadingPayload.flights(t: t, ascended: ascended, descended: descended, time: unixTime(of: t))
+        send(settings.layout.flights, [sample])
     }
 
     /// Publishes a heartbeat on `heart_rate` at once.
-    public func publish(_ beat: HeartRateReading) {
-        let time = lock.withLock { state.time(for: beat.t, clock: settings.wallClock) }
-        send(settings.layout.heartRate, [ReadingPayload.sample(beat, time: time)])
+    public func publish(_ beat: Beat) {
+        send(settings.layout.heartRate, [ReadingPayload.sample(beat, time: unixTime(of: beat.time))])
     }
 
     /// Sends the unfinished batches, lets the queue drain for up to `drainTimeout` seconds, publishes the retained
@@ -119,6 +121,11 @@ public final class ReadingsPublisher: Sendable {
             publisher.publishLatest(
                 Self.status(settings.layout, online: true, time: now, statistics: statistics))
         }
+    }
+
+    /// The Unix time of the readings' time `t`.
+    private func unixTime(of t: Double) -> Double {
+        lock.withLock { state.time(for: t, clock: settings.wallClock) }
     }
 
     private func send(_ topic: String, _ samples: [JSONValue]) {

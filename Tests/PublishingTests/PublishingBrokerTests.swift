@@ -1,6 +1,9 @@
 import Foundation
+import Fusion
 import MQTT
 import MotionMath
+import Pedometry
+import Pulse
 import TestSupport
 import Testing
 import TextFormats
@@ -18,10 +21,10 @@ import TextFormats
         return settings
     }
 
-    private func motion(_ t: Double) -> MotionReading {
-        MotionReading(
+    private func motion(_ t: Double) -> MotionEstimate {
+        MotionEstimate(
             t: t, attitude: .identity, rotationRate: Vector3(0, 0, 0.1), gravity: Vector3(0, 0, 9.81),
-            userAcceleration: Vector3(0.1, 0, 0))
+            userAcceleration: Vector3(0.1, 0, 0), gyroBias: .zero, isResting: false, isMagneticallyDisturbed: false)
     }
 
     private func samples(_ message: TestSubscriber.Message) -> [JSONValue] {
@@ -42,8 +45,8 @@ import TextFormats
             publisher.publish(
                 IMUSample(t: t, accelerometer: Vector3(0, 0, 9.8), gyroscope: Vector3(0, 0, 0.1), magnetometer: Vector3(20, 0, -40)))
         }
-        publisher.publish(StepsReading(t: 0.3, steps: 1, cadence: 110, activity: "walking"))
-        publisher.publish(HeartRateReading(t: 0.4, heartRate: 72, rrInterval: 0.83, quality: "good"))
+        publisher.publish(Step(time: 0.3, count: 1, cadence: 110, activity: .walking))
+        publisher.publish(Beat(time: 0.4, rrInterval: 0.83, heartRate: 72, quality: .good))
         let final = publisher.stop()
         #expect(final.dropped == 0)
 

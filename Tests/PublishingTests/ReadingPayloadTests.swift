@@ -1,15 +1,19 @@
+import Barometry
+import Fusion
 import MQTT
 import MotionMath
+import Pedometry
+import Pulse
 import Testing
 import TextFormats
 
 @testable import Publishing
 
 @Suite struct ReadingPayloadTests {
-    let motion = MotionReading(
+    let motion = MotionEstimate(
         t: 12.3456789, attitude: Quaternion(w: 0.70710678118, x: 0, y: 0, z: 0.70710678118),
         rotationRate: Vector3(0.01, -0.02, 0.0300000001), gravity: Vector3(0, 0, 9.80665),
-        userAcceleration: Vector3(0.1234564, 0, -0.5))
+        userAcceleration: Vector3(0.1234564, 0, -0.5), gyroBias: .zero, isResting: false, isMagneticallyDisturbed: false)
 
     @Test func deviceMotionCarriesROSNamesAndOurs() throws {
         let sample = ReadingPayload.sample(motion, time: 1_796_083_200.1234)
@@ -41,14 +45,21 @@ import TextFormats
         #expect(
             ReadingPayload.magneticSample(t: 1, field: Vector3(20, 0, -40), time: 2).rendered
                 == #"{"t":1,"time":2,"magnetic_field":{"x":20,"y":0,"z":-40}}"#)
-        let step = StepsReading(t: 3.5, steps: 42, cadence: 112.34567, activity: "walking")
+        let step = Step(time: 3.5, count: 42, cadence: 112.34567, activity: .walking)
         #expect(
             ReadingPayload.sample(step, time: 4).rendered
                 == #"{"t":3.5,"time":4,"steps":42,"cadence":112.346,"activity":"walking"}"#)
-        let beat = HeartRateReading(t: 5, heartRate: nil, rrInterval: 0.8123456789, quality: "irregular")
+        let beat = Beat(time: 5, rrInterval: 0.8123456789, heartRate: nil, quality: .irregular)
         #expect(
             ReadingPayload.sample(beat, time: 6).rendered
                 == #"{"t":5,"time":6,"heart_rate":null,"rr_interval":0.812346,"quality":"irregular"}"#)
+        let altitude = AltitudeReading(time: 7.25, pressure: 101.3030412345, relativeAltitude: 2.9876543)
+        #expect(
+            ReadingPayload.sample(altitude, time: 8).rendered
+                == #"{"t":7.25,"time":8,"pressure":101.303041,"relative_altitude":2.9877}"#)
+        #expect(
+            ReadingPayload.flights(t: 9, ascended: 2, descended: 1, time: 10).rendered
+                == #"{"t":9,"time":10,"floors_ascended":2,"floors_descended":1}"#)
     }
 
     @Test func statusCarriesTheCountersAndTheWillOnlyTheState() throws {

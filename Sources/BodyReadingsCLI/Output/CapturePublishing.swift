@@ -27,7 +27,7 @@ final class CapturePublishing: Sendable {
         self.reporter = reporter
         demand = capture.demand(interval: interval)
         subscription = capture.motion.subscribe(interval: interval) { estimate in
-            publisher.publish(MotionReading(estimate))
+            publisher.publish(estimate)
         }
         health = HealthPublishing(
             steps: capture.steps, beats: capture.beats, altitude: capture.hasBarometer ? capture.altitude : nil,

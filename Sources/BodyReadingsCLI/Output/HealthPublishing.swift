@@ -24,15 +24,8 @@ struct HealthPublishing: Sendable {
         self.steps = steps
         self.beats = beats
         self.altitude = altitude
-        stepSubscription = steps.subscribe(interval: 0) { step in
-            publisher.publish(
-                StepsReading(t: step.time, steps: step.count, cadence: step.cadence, activity: step.activity.rawValue))
-        }
-        beatSubscription = beats.subscribe(interval: 0) { beat in
-            publisher.publish(
-                HeartRateReading(
-                    t: beat.time, heartRate: beat.heartRate, rrInterval: beat.rrInterval, quality: beat.quality.rawValue))
-        }
+        stepSubscription = steps.subscribe(interval: 0) { publisher.publish($0) }
+        beatSubscription = beats.subscribe(interval: 0) { publisher.publish($0) }
         guard let altitude else {
             altitudeSubscriptions = []
             return
@@ -41,17 +34,10 @@ struct HealthPublishing: Sendable {
         let flights = altitude.subscribe(interval: 0) { update in
             let floors = flightsToday?(update) ?? (ascended: update.floorsAscended, descended: update.floorsDescended)
             if published.change(to: floors) {
-                publisher.publish(
-                    FlightsReading(
-                        t: update.reading.time, floorsAscended: floors.ascended, floorsDescended: floors.descended))
+                publisher.publishFlights(at: update.reading.time, ascended: floors.ascended, descended: floors.descended)
             }
         }
-        let samples = altitude.subscribe(interval: interval) { update in
-            publisher.publish(
-                AltitudeSample(
-                    t: update.reading.time, pressure: update.reading.pressure,
-                    relativeAltitude: update.reading.relativeAltitude))
-        }
+        let samples = altitude.subscribe(interval: interval) { publisher.publish($0.reading) }
         altitudeSubscriptions = [flights, samples]
     }
 

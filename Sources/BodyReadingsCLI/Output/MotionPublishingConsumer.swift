@@ -9,7 +9,7 @@ struct MotionPublishingConsumer: UpdateConsumer {
     let reporter: ConnectionReporter
 
     func receive(_ estimate: MotionEstimate) throws -> ConsumerDemand {
-        publisher.publish(MotionReading(estimate))
+        publisher.publish(estimate)
         return .more
     }
 

@@ -16,9 +16,11 @@ extension AltitudeReading: EventRow {
     /// The members of a shared reading (the socket's and the web API's `altitude` events): the row and the flights
     /// of the local day so far.
     public func jsonMembers(floorsAscended: Int, floorsDescended: Int) -> [(String, JSONValue)] {
-        jsonMembers + [
-            ("floors_ascended", WirePrecision.count(floorsAscended)),
-            ("floors_descended", WirePrecision.count(floorsDescended)),
-        ]
+        jsonMembers + Self.flightsMembers(ascended: floorsAscended, descended: floorsDescended)
+    }
+
+    /// The day's flights on the wire: `floors_ascended`, `floors_descended`.
+    public static func flightsMembers(ascended: Int, descended: Int) -> [(String, JSONValue)] {
+        [("floors_ascended", WirePrecision.count(ascended)), ("floors_descended", WirePrecision.count(descended))]
     }
 }

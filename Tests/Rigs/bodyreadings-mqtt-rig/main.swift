@@ -8,8 +8,11 @@
 // then stops cleanly and prints the final counts as `delivered=N dropped=N`.
 import Dispatch
 import Foundation
+import Fusion
 import MQTT
 import MotionMath
+import Pedometry
+import Pulse
 import Publishing
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -94,14 +97,16 @@ while !stopFlag.isRaised {
     let gravity = Vector3(0, 0, 9.80665)
     let user = Vector3(0.2 * sin(t), 0.1 * cos(t), 0)
     publisher.publish(
-        MotionReading(t: t, attitude: attitude, rotationRate: Vector3(0, 0, 0.5), gravity: gravity, userAcceleration: user))
+        MotionEstimate(
+            t: t, attitude: attitude, rotationRate: Vector3(0, 0, 0.5), gravity: gravity, userAcceleration: user,
+            gyroBias: .zero, isResting: false, isMagneticallyDisturbed: false))
     publisher.publish(IMUSample(t: t, accelerometer: Vector3(gravity.simd + user.simd), gyroscope: Vector3(0, 0, 0.5)))
     if index % max(1, Int(rate / 2)) == 0 {
         steps += 1
-        publisher.publish(StepsReading(t: t, steps: steps, cadence: 120, activity: "walking"))
+        publisher.publish(Step(time: t, count: steps, cadence: 120, activity: .walking))
     }
     if index % max(1, Int(rate * 0.8)) == 0 {
-        publisher.publish(HeartRateReading(t: t, heartRate: 75, rrInterval: 0.8, quality: "good"))
+        publisher.publish(Beat(time: t, rrInterval: 0.8, heartRate: 75, quality: .good))
     }
     index += 1
     let due = start.addingTimeInterval(Double(index) / rate)
