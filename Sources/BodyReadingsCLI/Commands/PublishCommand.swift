@@ -115,11 +115,11 @@ enum PublishCommand {
             settings.updateInterval = 0
             var pipeline = Pipeline(
                 input: input, processor: Passthrough<IMUSample>(), settings: settings, control: control)
-            var consumer = ConsoleConsumer(base: SamplePublishingConsumer(publisher: publisher, reporter: reporter))
+            var consumer = ConsoleConsumer(base: PublishingConsumer(samplesTo: publisher, reporter: reporter))
             report = try pipeline.run(into: &consumer)
         } else {
             var pipeline = Pipeline(input: input, processor: AttitudeFilter(), settings: settings, control: control)
-            var consumer = ConsoleConsumer(base: MotionPublishingConsumer(publisher: publisher, reporter: reporter))
+            var consumer = ConsoleConsumer(base: PublishingConsumer(motionTo: publisher, reporter: reporter))
             report = try pipeline.run(into: &consumer)
         }
         let final = publisher.stop()
