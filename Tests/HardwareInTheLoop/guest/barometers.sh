@@ -85,7 +85,7 @@ climb_pressures() {
 # Binds the barometer beside a BMA400 (0x14) on a fresh stub adapter, the BMA400 standing (1 g on z, 12-bit LE).
 baro_bind() {
     stub_load "$ADDR,0x14" || return 1
-    for preset in 0x00=0x90 0x1a=0x08 0x08=0x00 0x09=0x04; do i2cset -y "$CHIP_BUS" 0x14 "${preset%%=*}" "${preset#*=}" b; done
+    for preset in $BMA400_PRESETS; do i2cset -y "$CHIP_BUS" 0x14 "${preset%%=*}" "${preset#*=}" b; done
     baro_put "$(baro_registers $BASE_PA)"
     modprobe "$MODULE" && modprobe bma400_i2c || return 1
     echo "$NAME $ADDR" > "/sys/bus/i2c/devices/i2c-$CHIP_BUS/new_device"
