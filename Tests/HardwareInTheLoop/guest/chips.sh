@@ -23,8 +23,9 @@ G=9.80665
 
 # The chip's facts (HIL-FACTS.md): module, new_device name and address, byte presets ("reg=value"), IIO device
 # names, and per sensor "encoding shift reg_x reg_y reg_z si_per_count": encodings be16/le16 (two byte writes,
-# the count shifted left by `shift`, or per axis "x,y,z"), word (one SMBus word write) or mmc35240 (below). si_per_count is the
-# datasheet's unit per count (m/s², rad/s, µT): the truth the tool's scale (with its correction) must reproduce.
+# the count shifted left by `shift`, or per axis "x,y,z"), word (one SMBus word write) or mmc35240 (below).
+# si_per_count is the datasheet's unit per count (m/s², rad/s, µT): the truth the tool's scale (with its
+# correction) must reproduce.
 # STUB_ARGS: more i2c-stub parameters. BESIDE=bma400: a magnetometer alone is bound beside a BMA400 standing at
 # 0x14 (BMA400_PRESETS), whose accelerometer (BMA400_ACCEL) gives stream its gravity and the heading its tilt.
 chip_spec() {
@@ -151,8 +152,8 @@ chip_spec() {
             0x49=0x40"
         MAGN="le16 3,3,1 0x42 0x44 0x46 0.0625" EXPECT="true false true false" ;;
     mmc35240)
-        # Measurement done (STATUS 0x06 bit 0); its fuse values read 0 (from the driver's register cache), so the
-        # driver reports x, y − z and 1.35 (y + z) of the unsigned counts less 32768, 1024 per Gauss: the mmc35240
+        # Measurement done (STATUS 0x06 bit 0); the stub holds 0 at its fuse registers (0x1b-0x20), so the driver
+        # reports x, y − z and 1.35 (y + z) of the unsigned counts less 32768, 1024 per Gauss: the mmc35240
         # encoding inverts that, in milligauss (0.1 µT) per reported count.
         MODULE=mmc35240 NAME=mmc35240 ADDR=0x30 DEVICES=mmc35240 BESIDE=bma400 PRESETS="0x06=0x01"
         MAGN="mmc35240 0 0x00 0x02 0x04 0.1" EXPECT="true false true false" ;;
