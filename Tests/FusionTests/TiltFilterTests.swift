@@ -46,7 +46,7 @@ struct TiltFilterTests {
         #expect(estimate.rotationRate.x.isNaN && estimate.userAcceleration.y.isNaN)
     }
 
-    @Test("the field is low-passed as gravity is: a turn of the field reaches 63 % of its angle after one time constant")
+    @Test("the field is low-passed as gravity is, with the same time constant")
     func headingLowPass() {
         var filter = TiltFilter()
         let flat = Vector3(0, 0, 9.80665)
