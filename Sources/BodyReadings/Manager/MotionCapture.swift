@@ -49,7 +49,8 @@ final class MotionCapture: @unchecked Sendable {
                     processor: DeviceMotionFilter(settings: filterSettings), interval: interval, health: health,
                     channels: channels)
                 : run(
-                    input: SourceInput(source: source, correction: correction, assembler: StepAssembler()),
+                    input: SourceInput(
+                        source: source, correction: correction, assembler: StepAssembler(keepsMagnetometer: true)),
                     processor: TiltDeviceMotionFilter(), interval: interval, health: health, channels: channels)
             ended(self, failure)
             stopped.signal()

@@ -99,7 +99,8 @@ enum StreamCommand {
                 input: input, processor: AttitudeFilter(), request: request, settings: settings, console: console)
         } else {
             console.note(source.info.accelerometerOnlyNote)
-            let readings = SourceInput(source: source, correction: correction, assembler: StepAssembler())
+            let readings = SourceInput(
+                source: source, correction: correction, assembler: StepAssembler(keepsMagnetometer: true))
             report = try fused(
                 input: readings, processor: TiltFilter(), request: request, settings: settings, console: console,
                 measuresRotation: false)

@@ -6,7 +6,7 @@
 # oversampling as they were. `baro-climb-walking` climbs the same two floors while the BMA400's feeder walks: 2
 # floors. `baro-unplug-exit-69` removes the chip mid-capture: exit 69.
 
-BARO_SCENARIOS="baro-bmp280 baro-bme280 baro-dps310 baro-lps22hb baro-climb-walking baro-unplug-exit-69"
+BARO_SCENARIOS="baro-bmp280 baro-bme280 baro-dps310 baro-lps22hb baro-lps25h baro-climb-walking baro-unplug-exit-69"
 
 # The climb: 6 m (two 3 m floors) in CLIMB_STEPS register writes CLIMB_PERIOD s apart (12 s: 0.5 m/s, a brisk climb).
 CLIMB_METERS=6
@@ -37,13 +37,18 @@ baro_spec() {
         # WHO_AM_I; temperature 2000 × 10 m°C (0x2b–0x2c).
         MODULE=st_pressure_i2c NAME=lps22hb ADDR=0x5c DEVICES=lps22hb PRESSURE_FILE=in_pressure_raw CELSIUS=20
         PRESETS="0x0f=0xb1 0x2b=0xd0 0x2c=0x07" ;;
+    lps25h)
+        # WHO_AM_I, read at 0x0f and (multi-read) 0x8f; registers are read at R | 0x80. Temperature -10800
+        # (0xab-0xac): 42.5 °C + raw / 480 = 20 °C, the driver's offset 20400 and scale 1000/480 m°C.
+        MODULE=st_pressure_i2c NAME=lps25h ADDR=0x5c DEVICES=lps25h PRESSURE_FILE=in_pressure_raw CELSIUS=20
+        PRESETS="0x0f=0xbd 0x8f=0xbd 0xab=0xd0 0xac=0xd5" ;;
     esac
 }
 
 # baro_registers PASCALS...: for each pressure, one line "reg=value reg=value reg=value" that makes the chip report
 # it. bmp280/bme280: the 20-bit ADC value whose compensation (datasheet §8.1, in floating point) gives the pressure,
 # by bisection; dps310: raw = Pa × kP / 2^18 with kP of the oversampling the chip holds now (PRS_CFG 0x06);
-# lps22hb: raw = Pa × 40.96 (0.000024414 kPa per count). BARO_KP, when set, is the DPS310's oversampling index to
+# lps22hb, lps25h: raw = Pa × 40.96 (0.000024414 kPa per count), the LPS25H's read at 0xa8 (multi-read). BARO_KP, when set, is the DPS310's oversampling index to
 # compute for instead (the one a capture is about to set).
 baro_registers() {
     kp=0
@@ -67,8 +72,8 @@ baro_registers() {
                 r = int($1 * k[kpi + 1] / 262144 + 0.5)
                 print "0x00=" hex(int(r / 65536)) " 0x01=" hex(int(r / 256) % 256) " 0x02=" hex(r % 256)
             } else {
-                r = int($1 * 40.96 + 0.5)
-                print "0x28=" hex(r % 256) " 0x29=" hex(int(r / 256) % 256) " 0x2a=" hex(int(r / 65536))
+                r = int($1 * 40.96 + 0.5); at = (chip == "lps25h") ? "0xa" : "0x2"
+                print at "8=" hex(r % 256) " " at "9=" hex(int(r / 256) % 256) " " at "a=" hex(int(r / 65536))
             }
         }'
 }
@@ -85,7 +90,7 @@ climb_pressures() {
 # Binds the barometer beside a BMA400 (0x14) on a fresh stub adapter, the BMA400 standing (1 g on z, 12-bit LE).
 baro_bind() {
     stub_load "$ADDR,0x14" || return 1
-    for preset in 0x00=0x90 0x1a=0x08 0x08=0x00 0x09=0x04; do i2cset -y "$CHIP_BUS" 0x14 "${preset%%=*}" "${preset#*=}" b; done
+    for preset in $BMA400_PRESETS; do i2cset -y "$CHIP_BUS" 0x14 "${preset%%=*}" "${preset#*=}" b; done
     baro_put "$(baro_registers $BASE_PA)"
     modprobe "$MODULE" && modprobe bma400_i2c || return 1
     echo "$NAME $ADDR" > "/sys/bus/i2c/devices/i2c-$CHIP_BUS/new_device"
@@ -195,6 +200,6 @@ scenario_baro_unplug_exit_69() {
     [ "$status" = 69 ] && pass "exit 69: $(tail -1 /tmp/baro-unplug.err)" || fail "exit $status: $(tail -c 200 /tmp/baro-unplug.err)"
 }
 
-for chip in bmp280 bme280 dps310 lps22hb; do
+for chip in bmp280 bme280 dps310 lps22hb lps25h; do
     eval "scenario_baro_$chip() { baro_scenario $chip; }"
 done

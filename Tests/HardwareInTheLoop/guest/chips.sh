@@ -8,7 +8,8 @@
 CHIP_SCENARIOS="chip-mpu6050 chip-lsm6ds3 chip-kxcj91008 chip-bmc150-accel chip-fxos8700 chip-mpu9250 chip-lis3mdl
 chip-hmc5883l chip-fxas21002c chip-mpu6500 chip-icm20602 chip-icm20608 chip-lsm6dso chip-kmx61 chip-lis3dh
 chip-lsm303dlhc-accel chip-lis2dw12 chip-bma250e chip-kxtj21009 chip-mxc4005 chip-stk8ba50 chip-da280 chip-l3gd20
-chip-bmg160 chip-ak8975 chip-ak8963 chip-ak09911 chip-ak09916 chip-lis2mdl chip-mag3110"
+chip-bmg160 chip-ak8975 chip-ak8963 chip-ak09911 chip-ak09916 chip-lis2mdl chip-mag3110 chip-mma8452 chip-mma8451
+chip-bmm150 chip-mmc35240"
 
 # The written tilt (gravity along this unit vector in chip axes), the one written mid-stream, a rotation rate (rad/s)
 # and a field (µT), all in chip axes.
@@ -22,10 +23,13 @@ G=9.80665
 
 # The chip's facts (HIL-FACTS.md): module, new_device name and address, byte presets ("reg=value"), IIO device
 # names, and per sensor "encoding shift reg_x reg_y reg_z si_per_count": encodings be16/le16 (two byte writes,
-# the count shifted left by `shift`) or word (one SMBus word write). si_per_count is the datasheet's unit per count
-# (m/s², rad/s, µT): the truth the tool's scale (with its correction) must reproduce.
+# the count shifted left by `shift`, or per axis "x,y,z"), word (one SMBus word write) or mmc35240 (below).
+# si_per_count is the datasheet's unit per count (m/s², rad/s, µT): the truth the tool's scale (with its
+# correction) must reproduce.
+# STUB_ARGS: more i2c-stub parameters. BESIDE=bma400: a magnetometer alone is bound beside a BMA400 standing at
+# 0x14 (BMA400_PRESETS), whose accelerometer (BMA400_ACCEL) gives stream its gravity and the heading its tilt.
 chip_spec() {
-    MODULE= NAME= ADDR= PRESETS= DEVICES= ACCEL= GYRO= MAGN= EXPECT= CORRECTION=
+    MODULE= NAME= ADDR= PRESETS= DEVICES= ACCEL= GYRO= MAGN= EXPECT= CORRECTION= STUB_ARGS= BESIDE=
     case $1 in
     mpu6050)
         MODULE=inv-mpu6050-i2c NAME=mpu6050 ADDR=0x68 PRESETS="0x75=0x68" DEVICES=mpu6050
@@ -125,22 +129,62 @@ chip_spec() {
     mag3110)
         MODULE=mag3110 NAME=mag3110 ADDR=0x0e PRESETS="0x07=0xc4 0x00=0x0f" DEVICES=mag3110
         MAGN="be16 0 0x01 0x03 0x05 0.1" EXPECT="false false true false" ;;
+    mma8452|mma8451)
+        # WHO_AM_I 0x2a / 0x1a, STATUS data ready. Probe sets CTRL_REG2's soft-reset bit (0x2b bit 6) and reads it
+        # back ten times within 2 ms until the chip clears it; i2c-stub's banked registers do: that bit selects bank
+        # 1 for register 0x2b, which holds 0, so every read after the write finds the reset done. 12-bit (8452) and
+        # 14-bit (8451) counts left-justified, ±2 g: 1024 and 4096 counts per g.
+        MODULE=mma8452 NAME=$1 DEVICES=$1 STUB_ARGS="bank_reg=0x2b bank_mask=0x40 bank_start=0x2b bank_end=0x2b"
+        if [ "$1" = mma8452 ]; then
+            ADDR=0x1c PRESETS="0x0d=0x2a 0x00=0x0f" ACCEL="be16 4 0x01 0x03 0x05 0.0095768"
+        else
+            ADDR=0x1d PRESETS="0x0d=0x1a 0x00=0x0f" ACCEL="be16 2 0x01 0x03 0x05 0.0023942"
+        fi
+        EXPECT="true false false false" ;;
+    bmm150)
+        # Chip id and trim registers (0x5d-0x71) that make 6.1's compensation (bmc150_magn_compensate_*, the
+        # datasheet's) the identity: x2 = y2 = -128 (factor (x2 + 160) / 32 = 1), x1 = y1 = xy1 = xy2 = z3 = z4 = 0,
+        # xyz1 = 4096 with RHALL = 4096 (0x48), z1 = 8 and z2 = 32767 (divisor z2 + (2·z1·RHALL + 2^15) >> 16 = 2^15):
+        # the compensated value is the count, 16 per µT. All-zero trim divides by zero. X and Y are 13 bits above
+        # three flag bits, Z 15 bits above one.
+        MODULE=bmc150_magn_i2c NAME=bmm150_magn ADDR=0x10 DEVICES=bmm150_magn BESIDE=bma400
+        PRESETS="0x40=0x32 0x64=0x80 0x65=0x80 0x68=0xff 0x69=0x7f 0x6a=0x08 0x6b=0x00 0x6c=0x00 0x6d=0x10 0x48=0x00
+            0x49=0x40"
+        MAGN="le16 3,3,1 0x42 0x44 0x46 0.0625" EXPECT="true false true false" ;;
+    mmc35240)
+        # Measurement done (STATUS 0x06 bit 0); the stub holds 0 at its fuse registers (0x1b-0x20), so the driver
+        # reports x, y − z and 1.35 (y + z) of the unsigned counts less 32768, 1024 per Gauss: the mmc35240
+        # encoding inverts that, in milligauss (0.1 µT) per reported count.
+        MODULE=mmc35240 NAME=mmc35240 ADDR=0x30 DEVICES=mmc35240 BESIDE=bma400 PRESETS="0x06=0x01"
+        MAGN="mmc35240 0 0x00 0x02 0x04 0.1" EXPECT="true false true false" ;;
     esac
 }
 
-# put SPEC VALUES: writes the three values (in the sensor's SI unit) as counts into the chip's registers.
+# The BMA400 beside a magnetometer alone (and the barometers): chip id, ACC_CONFIG1 100 Hz, standing (z = 1 g);
+# its accelerometer, 12-bit two's complement at 0x04-0x09, 1024 counts per g.
+BMA400_PRESETS="0x00=0x90 0x1a=0x08 0x08=0x00 0x09=0x04"
+BMA400_ACCEL="le16 0 0x04 0x06 0x08 0.0095768"
+
+# put SPEC VALUES [ADDRESS]: writes the three values (in the sensor's SI unit) as counts into the registers of the
+# chip at ADDRESS (default ADDR). The mmc35240 encoding writes the unsigned counts (32768 + 1.024 per reported
+# count) whose x, y − z and 1.35 (y + z) are the values.
 put() {
+    address=${3:-$ADDR}
     set -- $1 $2
     encoding=$1 shift_bits=$2 rx=$3 ry=$4 rz=$5 unit=$6; shift 6
+    [ "$encoding" = mmc35240 ] && set -- $(echo "$@" | H /usr/bin/awk -v u="$unit" '{ y = $2 / u; z = $3 / u / 1.35
+        printf "%.4f %.4f %.4f", $1 / u * 1.024, (y + z) / 2 * 1.024, (z - y) / 2 * 1.024 }') && unit=1
+    axis=0
     for register in $rx $ry $rz; do
-        word=$(H /usr/bin/awk -v v="$1" -v u="$unit" -v s="$shift_bits" 'BEGIN { c = v / u; c = (c < 0 ? -int(-c + 0.5) : int(c + 0.5)) * 2 ^ s; if (c < 0) c += 65536; printf "%d", c }')
+        axis=$((axis + 1))
+        word=$(H /usr/bin/awk -v v="$1" -v u="$unit" -v s="$(echo "$shift_bits" | cut -d, -f$axis)" -v e="$encoding" 'BEGIN { c = v / u; c = (c < 0 ? -int(-c + 0.5) : int(c + 0.5)) * 2 ^ s; if (e == "mmc35240") c += 32768; else if (c < 0) c += 65536; printf "%d", c }')
         low=$((word & 255)) high=$((word >> 8))
         # In hex: busybox's i2cset reads a data address as hex whatever its spelling ("60" is 0x60).
         next=$(printf '0x%02x' $((register + 1)))
         case $encoding in
-            be16) i2cset -f -y "$CHIP_BUS" "$ADDR" "$register" "$high" b; i2cset -f -y "$CHIP_BUS" "$ADDR" "$next" "$low" b ;;
-            le16) i2cset -f -y "$CHIP_BUS" "$ADDR" "$register" "$low" b; i2cset -f -y "$CHIP_BUS" "$ADDR" "$next" "$high" b ;;
-            word) i2cset -f -y "$CHIP_BUS" "$ADDR" "$register" "$word" w ;;
+            be16) i2cset -f -y "$CHIP_BUS" "$address" "$register" "$high" b; i2cset -f -y "$CHIP_BUS" "$address" "$next" "$low" b ;;
+            le16|mmc35240) i2cset -f -y "$CHIP_BUS" "$address" "$register" "$low" b; i2cset -f -y "$CHIP_BUS" "$address" "$next" "$high" b ;;
+            word) i2cset -f -y "$CHIP_BUS" "$address" "$register" "$word" w ;;
         esac
         shift
     done
@@ -161,10 +205,10 @@ chips_prepare() {
     chips_ready=1
 }
 
-# stub_load ADDRESSES: a fresh stub adapter answering at ADDRESSES (comma-separated), its bus in CHIP_BUS, the
-# chip's PRESETS written at ADDR.
+# stub_load ADDRESSES: a fresh stub adapter answering at ADDRESSES (comma-separated; STUB_ARGS for the first), its
+# bus in CHIP_BUS, the chip's PRESETS written at ADDR.
 stub_load() {
-    modprobe i2c-stub chip_addr="$1" || return 1
+    modprobe i2c-stub chip_addr="$1" $STUB_ARGS || return 1
     CHIP_BUS=
     for adapter in /sys/bus/i2c/devices/i2c-*; do
         [ "$(cat "$adapter/name" 2>/dev/null)" = "SMBus stub driver" ] && CHIP_BUS=${adapter##*/i2c-}
@@ -173,15 +217,24 @@ stub_load() {
     for preset in $PRESETS; do i2cset -y "$CHIP_BUS" "$ADDR" "${preset%%=*}" "${preset#*=}" b; done
 }
 
-# Binds the chip of chip_spec on a fresh stub adapter; sets CHIP_BUS.
+# Binds the chip of chip_spec on a fresh stub adapter (and the BMA400 BESIDE it); sets CHIP_BUS.
 chip_bind() {
-    stub_load "$ADDR" || return 1
+    if [ -n "$BESIDE" ]; then
+        stub_load "$ADDR,0x14" || return 1
+        for preset in $BMA400_PRESETS; do i2cset -y "$CHIP_BUS" 0x14 "${preset%%=*}" "${preset#*=}" b; done
+        modprobe bma400_i2c || return 1
+        echo "bma400 0x14" > "/sys/bus/i2c/devices/i2c-$CHIP_BUS/new_device"
+        wait_until 100 iio_dev bma400 > /dev/null || return 1
+    else
+        stub_load "$ADDR" || return 1
+    fi
     modprobe "$MODULE" || return 1
     echo "$NAME $ADDR" > "/sys/bus/i2c/devices/i2c-$CHIP_BUS/new_device"
     for device in $DEVICES; do wait_until 100 iio_dev "$device" > /dev/null || return 1; done
 }
 
 chip_unbind() {
+    [ -n "$BESIDE" ] && echo 0x14 > "/sys/bus/i2c/devices/i2c-$CHIP_BUS/delete_device" 2>/dev/null
     echo "$ADDR" > "/sys/bus/i2c/devices/i2c-$CHIP_BUS/delete_device" 2>/dev/null
     wait_until 50 sh -c '! ls /sys/bus/iio/devices/ | grep -q device'
     rmmod i2c-stub
@@ -218,8 +271,9 @@ chip_scenario() {
     chip_spec "$chip"
     chips_prepare
     chip_bind || { fail "bind failed: $(dmesg | tail -3 | tr '\n' ' ')"; chip_unbind; return; }
-    REASONS= DETAILS=
-    [ -n "$ACCEL" ] && put "$ACCEL" "$(scaled "$TILT" $G)"
+    REASONS= DETAILS= ACCEL_AT=$ADDR
+    [ -n "$BESIDE" ] && ACCEL=$BMA400_ACCEL ACCEL_AT=0x14
+    [ -n "$ACCEL" ] && put "$ACCEL" "$(scaled "$TILT" $G)" "$ACCEL_AT"
     [ -n "$GYRO" ] && put "$GYRO" "0 0 0"
     [ -n "$MAGN" ] && put "$MAGN" "$FIELD"
     # 1. available: what the chip provides.
@@ -244,6 +298,18 @@ chip_scenario() {
             || REASONS="$REASONS $kind correction $have, expected $factor;"
         DETAILS="$DETAILS $kind corrected ×$have;"
     done
+    # 2b. The field in SI (a magnetometer with an accelerometer, whose heading is checked below): each axis's sysfs
+    #     count times the tool's SI scale (info's, with its correction) is the written field, within 0.5 µT.
+    if [ -n "$ACCEL" ] && [ -n "$MAGN" ]; then
+        for device in /sys/bus/iio/devices/iio:device*; do [ -e "$device/in_magn_x_raw" ] && magn_dir=$device; done
+        field=
+        for axis in x y z; do
+            index=$(echo "x=0 y=1 z=2" | tr ' ' '\n' | grep "^$axis=" | cut -d= -f2)
+            unit=$(q "[.sensors[] | select(.kind == \"magnetometer\")][0] | (.scale[$index] // .scale[0]) * (.scale_correction.factor // 1) * .unit_factor" /tmp/chip-info.json)
+            field="$field $(H /usr/bin/awk -v c="$(cat "$magn_dir/in_magn_${axis}_raw" 2>/dev/null)" -v u="$unit" 'BEGIN { printf "%.3f", c * u }')"
+        done
+        check_vector "field µT" "$field" "$FIELD" 0.5
+    fi
     # 3. stream: gravity within 1° of the written tilt through the mount matrix, |g| within 1 %, judged on the 20th
     #    row. 4. A new tilt written mid-stream: seen within two rows of a raw stream (IMUs), within ten updates of
     #    gravity (an accelerometer alone: five of its low pass's time constants). An accelerometer alone does both
@@ -264,7 +330,7 @@ chip_scenario() {
         pid=$!
         wait_until 600 sh -c "[ \"\$(wc -l < /tmp/chip-change.out)\" -ge $first ]"
         # Rows from here on were read after every register of the new tilt was written.
-        put "$ACCEL" "$(scaled "$TILT2" $G)"
+        put "$ACCEL" "$(scaled "$TILT2" $G)" "$ACCEL_AT"
         before=$(wc -l < /tmp/chip-change.out)
         wait_until 600 sh -c "[ \"\$(wc -l < /tmp/chip-change.out)\" -ge $((before + limit + 4)) ]"
         kill -INT "$pid" 2>/dev/null
@@ -294,11 +360,12 @@ chip_scenario() {
         H /usr/bin/awk -v a="$late" 'BEGIN { exit !(a != "" && a <= 1) }' \
             && DETAILS="$DETAILS new tilt within $limit rows;" \
             || REASONS="$REASONS new tilt not seen within $limit rows of row $before (${late:-no rows after}°);"
-        put "$ACCEL" "$(scaled "$TILT" $G)"
+        put "$ACCEL" "$(scaled "$TILT" $G)" "$ACCEL_AT"
     fi
-    # 4b. Heading (an IMU with a magnetometer): the last row's attitude turns the written field, through the
+    # 4b. Heading (an accelerometer with a magnetometer: an IMU's fused attitude, or the tilt filter's compass without
+    #     a gyroscope): the last row's attitude turns the written field, through the
     #     magnetometer's mount matrix, into the reference frame (ENU): its horizontal part must point north, within 1°.
-    if [ -n "$GYRO" ] && [ -n "$MAGN" ]; then
+    if [ -n "$ACCEL" ] && [ -n "$MAGN" ]; then
         attitude=$(q 'select(.attitude) | "\(.attitude.w) \(.attitude.x) \(.attitude.y) \(.attitude.z)"' /tmp/chip-stream.jsonl \
             | tail -1)
         heading=$(heading_error "$attitude" "$(apply "$(mount magnetometer)" "$FIELD")")
