@@ -100,6 +100,11 @@ package enum SocketAddress: Sendable, Hashable, CustomStringConvertible {
         _ body: (UnsafePointer<sockaddr>, socklen_t) throws(Failure) -> Result
     ) throws(Failure) -> Result? {
         var storage = sockaddr_storage()
+        /// Puts `value` at the start of `storage`; returns its length.
+        func store<Address>(_ value: Address) -> Int {
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: value, as: Address.self) }
+            return MemoryLayout<Address>.size
+        }
         let length: Int
         switch self {
         case .ipv4(let address, let port):
@@ -107,23 +112,20 @@ package enum SocketAddress: Sendable, Hashable, CustomStringConvertible {
             value.sin_family = sa_family_t(AF_INET)
             value.sin_port = UInt16(port).bigEndian
             withUnsafeMutableBytes(of: &value.sin_addr) { $0.copyBytes(from: address.prefix(4)) }
-            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: value, as: sockaddr_in.self) }
-            length = MemoryLayout<sockaddr_in>.size
+            length = store(value)
         case .ipv6(let address, let port):
             var value = sockaddr_in6()
             value.sin6_family = sa_family_t(AF_INET6)
             value.sin6_port = UInt16(port).bigEndian
             withUnsafeMutableBytes(of: &value.sin6_addr) { $0.copyBytes(from: address.prefix(16)) }
-            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: value, as: sockaddr_in6.self) }
-            length = MemoryLayout<sockaddr_in6>.size
+            length = store(value)
         case .unix(let path):
             var value = sockaddr_un()
             value.sun_family = sa_family_t(AF_UNIX)
             let bytes = Array(path.utf8)
             guard bytes.count < MemoryLayout.size(ofValue: value.sun_path) else { return nil }
             withUnsafeMutableBytes(of: &value.sun_path) { $0.copyBytes(from: bytes) }
-            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: value, as: sockaddr_un.self) }
-            length = MemoryLayout<sockaddr_un>.size
+            length = store(value)
         }
         return try withUnsafePointer(to: &storage) { (pointer) throws(Failure) -> Result in
             try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { (address) throws(Failure) -> Result in

@@ -115,23 +115,22 @@ public struct GyroBiasEstimator: Sendable {
     }
 
     private func deviation(of sample: Vector3, _ acceleration: Vector3?) -> CalibrationError? {
-        let mean = gyroscopeSum / Double(gyroscope.count)
-        let gyroDeviation = (sample - mean).maxMagnitude
-        if gyroDeviation > settings.maximumDeviation {
-            return .motionDetected(
-                figure: "gyroscope deviation from the mean (rad/s)", value: gyroDeviation,
-                limit: settings.maximumDeviation)
+        if let error = Self.stray(
+            sample, from: gyroscopeSum / Double(gyroscope.count), limit: settings.maximumDeviation,
+            figure: "gyroscope deviation from the mean (rad/s)")
+        {
+            return error
         }
-        if let acceleration, !accelerometer.isEmpty {
-            let accelerationMean = accelerometerSum / Double(accelerometer.count)
-            let accelerationDeviation = (acceleration - accelerationMean).maxMagnitude
-            if accelerationDeviation > settings.maximumAccelerometerDeviation {
-                return .motionDetected(
-                    figure: "accelerometer deviation from the mean (m/s²)", value: accelerationDeviation,
-                    limit: settings.maximumAccelerometerDeviation)
-            }
-        }
-        return nil
+        guard let acceleration, !accelerometer.isEmpty else { return nil }
+        return Self.stray(
+            acceleration, from: accelerometerSum / Double(accelerometer.count),
+            limit: settings.maximumAccelerometerDeviation, figure: "accelerometer deviation from the mean (m/s²)")
+    }
+
+    /// Motion, when `value` strays from `mean` by more than `limit` on an axis (`figure` names what strayed).
+    private static func stray(_ value: Vector3, from mean: Vector3, limit: Double, figure: String) -> CalibrationError? {
+        let deviation = (value - mean).maxMagnitude
+        return deviation > limit ? .motionDetected(figure: figure, value: deviation, limit: limit) : nil
     }
 
     /// The bias and noise of what was collected; refuses when there are too few samples, the device moved or the
