@@ -1,0 +1,36 @@
+import Foundation
+import IIODTestServer
+import TestSupport
+import Testing
+
+@testable import BodyReadingsCLI
+
+/// A capture through libiio's network client whose iiod stops answering for longer than the refill timeout (a
+/// loaded board, a network hiccup) while it still serves the device: the capture loses what the stall held up and
+/// goes on; it is not a vanished device.
+@Suite("captures over ip ride out a stalled iiod")
+struct StalledServerNetworkTests {
+    /// Stalls `server` for `seconds` once it has answered `refills` READBUF commands, on a thread of its own.
+    static func stall(_ server: IIODTestServer, seconds: Double, afterRefills refills: Int) -> Thread {
+        let staller = Thread {
+            _ = waitUntil { server.commands.filter { $0.hasPrefix("READBUF") }.count >= refills }
+            server.stall(seconds: seconds)
+        }
+        staller.start()
+        return staller
+    }
+
+    /// The max30102's buffer (10 samples per refill at 100 Hz, a refill timeout of 1 s) over a server that stalls
+    /// for 2.5 s after a few refills: the run reaches its duration and counts the lost refill.
+    @Test func aBufferedPulseSensorGoesOnAfterAStall() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let server = try IIODTestServer(fixture: try #require(IIOFixture.named("max30102")))
+        defer { server.stop() }
+        _ = Self.stall(server, seconds: 2.5, afterRefills: 5)
+        let result = runStream(["heart-rate", "--uri", server.uri, "--duration", "8", "--format", "csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("stopped (duration reached)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("0 buffer overflows"), "the lost refill is counted: \(result.stderr)")
+        #expect(server.openBufferCount == 0)
+    }
+}
