@@ -33,4 +33,23 @@ struct StalledServerNetworkTests {
         #expect(!result.stderr.contains("0 buffer overflows"), "the lost refill is counted: \(result.stderr)")
         #expect(server.openBufferCount == 0)
     }
+
+    /// `record` of a polled bmi160 beside a buffered max30102 while three attribute reads of the bmi160 are answered
+    /// 0.45 s late each (a slow bus: one tick takes over a second, no single read times out): the IMU readings of
+    /// the ticks around it still find their place among the pulse sensor's rows, none is dropped.
+    @Test func aSlowPolledTickDropsNoReading() throws {
+        let server = try IIODTestServer(fixture: RecordPulseNetworkTests.board())
+        defer { server.stop() }
+        let slower = Thread {
+            _ = waitUntil { server.commands.filter { $0.hasPrefix("READBUF") }.count >= 10 }
+            server.slowReads(of: "iio:device0", seconds: 0.45, count: 3)
+        }
+        slower.start()
+        let scratch = try TemporaryDirectory(prefix: "bodyreadings-record-slow-tick")
+        let result = runStream(["record", scratch.file("board.csv"), "--uri", server.uri, "--duration", "6"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let longest = result.stderr.firstMatch(of: /bmi160 \(iio:device0\): .* the longest (\d+) ms/)
+        #expect((longest.flatMap { Int($0.1) } ?? 0) > 1000, "the slow tick outlasted the lag: \(result.stderr)")
+        #expect(result.stderr.contains(", 0 dropped,"), "\(result.stderr)")
+    }
 }
