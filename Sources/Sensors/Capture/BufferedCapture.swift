@@ -310,7 +310,7 @@ struct BufferedCapture {
                 // after buffers delivered a stall (a loaded iiod, a slow network) that lost this buffer's connection.
                 case .vanished where !delivery.delivered && network && deviceAnswers():
                     return .silent(MonotonicClock.now() - delivery.start)
-                case .vanished where network:
+                case .vanished where network && (error.errno == .brokenPipe || error.errno == .connectionReset):
                     try countLostConnection(error)
                     return nil
                 case .stalled: try countStall()
@@ -342,9 +342,9 @@ struct BufferedCapture {
         return .ended
     }
 
-    /// A network refill failed with a connection error after buffers delivered: count the lost block; when the
-    /// device no longer answers through the context's connection either, the device or iiod is gone (vanished for
-    /// ENODEV, a lost connection otherwise).
+    /// A network refill lost its buffer's connection (EPIPE, ECONNRESET) after buffers delivered: count the lost
+    /// block; when the device no longer answers through the context's connection either, iiod is gone (a lost
+    /// connection; vanished when it answers ENODEV).
     private func countLostConnection(_ error: IIOError) throws(CaptureError) {
         capture.countBufferOverflow()
         do {
