@@ -34,19 +34,37 @@ struct StalledServerNetworkTests {
         #expect(server.openBufferCount == 0)
     }
 
-    /// `record` of a polled bmi160 beside a buffered max30102 while three attribute reads of the bmi160 are answered
-    /// 0.45 s late each (a slow bus: one tick takes over a second, no single read times out): the IMU readings of
-    /// the ticks around it still find their place among the pulse sensor's rows, none is dropped.
+    /// A device that vanishes (its refills answer ENODEV) is not a stall: exit 69 naming it, no buffer reopened.
+    @Test func aVanishedDeviceIsNotReopened() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let server = try IIODTestServer(fixture: try #require(IIOFixture.named("max30102")))
+        defer { server.stop() }
+        let vanisher = Thread {
+            _ = waitUntil { server.commands.filter { $0.hasPrefix("READBUF") }.count >= 5 }
+            server.vanish()
+        }
+        vanisher.start()
+        let result = runStream(["heart-rate", "--uri", server.uri, "--duration", "8", "--format", "csv"])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("max30102 (iio:device0) vanished while streaming"), "\(result.stderr)")
+        let opens = server.commands.filter { $0.hasPrefix("OPEN") }
+        #expect(opens.count == 1, "\(opens)")
+    }
+
+    /// `record` of a polled bmi160 beside a buffered max30102 while eight attribute reads of the bmi160 are answered
+    /// 0.45 s late each (a slow bus; eight in a row slow all three accelerometer reads of some tick, whatever the
+    /// alignment, so one tick takes over a second while no single read times out): the IMU readings of the ticks
+    /// around it still find their place among the pulse sensor's rows, none is dropped.
     @Test func aSlowPolledTickDropsNoReading() throws {
         let server = try IIODTestServer(fixture: RecordPulseNetworkTests.board())
         defer { server.stop() }
         let slower = Thread {
             _ = waitUntil { server.commands.filter { $0.hasPrefix("READBUF") }.count >= 10 }
-            server.slowReads(of: "iio:device0", seconds: 0.45, count: 3)
+            server.slowReads(of: "iio:device0", seconds: 0.45, count: 8)
         }
         slower.start()
         let scratch = try TemporaryDirectory(prefix: "bodyreadings-record-slow-tick")
-        let result = runStream(["record", scratch.file("board.csv"), "--uri", server.uri, "--duration", "6"])
+        let result = runStream(["record", scratch.file("board.csv"), "--uri", server.uri, "--duration", "9"])
         #expect(result.status == 0, "\(result.stderr)")
         let longest = result.stderr.firstMatch(of: /bmi160 \(iio:device0\): .* the longest (\d+) ms/)
         #expect((longest.flatMap { Int($0.1) } ?? 0) > 1000, "the slow tick outlasted the lag: \(result.stderr)")
