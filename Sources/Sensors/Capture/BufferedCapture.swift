@@ -10,7 +10,8 @@ import SystemSupport
 ///    kernel wakes the reader once per refill, not once per sample; the channel offsets come from the scan formats
 ///    (`ScanLayout`) and must agree with libiio's.
 /// 4. Refills until cancelled, each decoded in place (`ScanDecoder`); a failed refill is classified
-///    (`RefillFailure`); timestamp gaps count lost samples (`OverrunDetector`).
+///    (`RefillFailure`); timestamp gaps count lost samples (`OverrunDetector`). A network buffer whose connection
+///    a stalled refill lost is opened again while the device answers: a slow iiod is not a vanished device.
 ///
 /// Everything it changes is registered with the restorer as it is changed.
 struct BufferedCapture {
@@ -37,19 +38,47 @@ struct BufferedCapture {
 
     /// Captures until cancelled (`.ended`), until the driver rejects the buffer (`.needsPolling`) or until its first
     /// refill times out with nothing delivered (`.silent`); calls `markStarted` once the first refill is about to be
-    /// armed.
+    /// armed. Over the network a refill that times out later loses its buffer's connection (libiio 0.24 gives it up):
+    /// while the device still answers, the block is counted as lost and the buffer opened again.
     func run(restorer: inout SysfsRestorer, markStarted: () -> Void) throws(CaptureError) -> Outcome {
         try selectOwnTrigger(restorer: &restorer)
         let channels = try enableScanElements()
         let samples = WakeBatching.samplesPerRefill(rate: rate, interval: capture.configuration.updateInterval)
-        guard let buffer = try openBuffer(samples: samples, restorer: &restorer) else { return .needsPolling }
-        var decoder = try decoder(for: channels, in: buffer)
-        let network = !context.isLocal
+        var opened = try openBuffer(samples: samples, restorer: &restorer)
+        guard opened != nil else { return .needsPolling }
         capture.configuration.log(
             .info(
                 "\(label): buffered capture, \(samples) sample\(samples == 1 ? "" : "s") per refill at "
-                    + "\(rate.sysfsText) Hz\(network ? " over the network (one round trip per refill)" : "")"))
+                    + "\(rate.sysfsText) Hz\(context.isLocal ? "" : " over the network (one round trip per refill)")"))
+        var delivery = Delivery(
+            // Late samples may be made up within a quarter of a second (a HID hub catching up after a stall).
+            detector: OverrunDetector(period: 1 / rate, horizon: max(10, Int((0.25 * rate).rounded(.up)))))
+        defer { capture.logLosses(delivery.detector) }
+        while true {
+            // libiio holds one buffer per device: the one given up must be gone (end of the iteration that used it)
+            // before the next one opens.
+            let buffer: Buffer
+            if let first = opened {
+                buffer = first
+                opened = nil
+            } else {
+                if capture.cancellation.isCancelled { return .ended }
+                buffer = try reopenBuffer(samples: samples)
+            }
+            let decoder = try decoder(for: channels, in: buffer)
+            let outcome = try stream(
+                buffer, decoder: decoder, samples: samples, delivery: &delivery, markStarted: markStarted)
+            if let outcome { return outcome }
+        }
+    }
 
+    /// Refills `buffer` until the capture ends (its outcome), or until a network refill timed out after buffers
+    /// had delivered while the device still answers (nil, `buffer` cancelled: the caller opens a new one).
+    private func stream(
+        _ buffer: Buffer, decoder: ScanDecoder, samples: Int, delivery: inout Delivery, markStarted: () -> Void
+    ) throws(CaptureError) -> Outcome? {
+        var decoder = decoder
+        let network = !context.isLocal
         // Over the network a cancelled buffer loses its connection before libiio can close it cleanly (iiod keeps it
         // open, libiio prints READ errors): when a refill lasts at most half a second, let the last one finish.
         let refillSeconds = Double(samples) / rate
@@ -63,10 +92,13 @@ struct BufferedCapture {
         watch?.start()
         defer { watch?.stop() }
         markStarted()
-        let outcome = try refill(buffer, decoder: &decoder, samples: samples, watch: watch)
+        let outcome = try refill(buffer, decoder: &decoder, samples: samples, watch: watch, delivery: &delivery)
         // Closing a network buffer whose refill timed out would wait for the answer to a READBUF that never comes:
         // cancelling it first makes libiio close the connection instead.
-        if case .silent = outcome, network { buffer.cancel() }
+        switch outcome {
+        case .silent?, nil: if network { buffer.cancel() }
+        case .ended?, .needsPolling?: break
+        }
         return outcome
     }
 
@@ -245,20 +277,24 @@ struct BufferedCapture {
 
     // MARK: Refilling
 
+    /// What the refills of every buffer of one capture add up to: whether any delivered, the gaps in the samples'
+    /// times (`OverrunDetector`), and the first refills, which measure the network's delivery rate.
+    private struct Delivery {
+        var delivered = false
+        var detector: OverrunDetector
+        var measuredRefills = 0
+        let start = MonotonicClock.now()
+    }
+
     /// Refills until cancelled (`.ended`), decoding every sample in place and handing each refill's readings to the
-    /// queue; `.silent` when the first refill times out before the buffer delivered anything.
-    private func refill(_ buffer: Buffer, decoder: inout ScanDecoder, samples: Int, watch: VanishWatch?)
-        throws(CaptureError) -> Outcome
-    {
+    /// queue; `.silent` when the first refill times out before any buffer delivered anything; nil when a network
+    /// refill timed out later while the device still answers (the buffer's connection is lost, not the device).
+    private func refill(
+        _ buffer: Buffer, decoder: inout ScanDecoder, samples: Int, watch: VanishWatch?, delivery: inout Delivery
+    ) throws(CaptureError) -> Outcome? {
         let arrivalClock = capture.timestamps.hostClock
         let network = !context.isLocal
-        // Late samples may be made up within a quarter of a second (a HID hub catching up after a stall).
-        var detector = OverrunDetector(period: 1 / rate, horizon: max(10, Int((0.25 * rate).rounded(.up))))
-        defer { capture.logLosses(detector) }
         var batch: [SensorReading] = []
-        var measuredRefills = 0
-        var delivered = false
-        let measureStart = MonotonicClock.now()
         while !capture.cancellation.isCancelled {
             do {
                 try buffer.refill()
@@ -268,30 +304,34 @@ struct BufferedCapture {
                 switch failure {
                 case .cancelled: return .ended
                 case .removed: throw capture.removed
-                case .stalled where !delivered: return .silent(MonotonicClock.now() - measureStart)
+                case .stalled where !delivery.delivered: return .silent(MonotonicClock.now() - delivery.start)
                 // libiio 0.24's network client reports a refill that timed out as EPIPE (its buffer connection
-                // gave up): silent too while the device still answers through the context's own connection.
-                case .vanished where !delivered && network && deviceAnswers():
-                    return .silent(MonotonicClock.now() - measureStart)
+                // gave up): silent too while the device still answers through the context's own connection, and
+                // after buffers delivered a stall (a loaded iiod, a slow network) that lost this buffer's connection.
+                case .vanished where !delivery.delivered && network && deviceAnswers():
+                    return .silent(MonotonicClock.now() - delivery.start)
+                case .vanished where network && (error.errno == .brokenPipe || error.errno == .connectionReset):
+                    try countLostConnection(error)
+                    return nil
                 case .stalled: try countStall()
                 case .vanished: throw capture.vanished(error)
                 case .failed: throw CaptureError(SensorError(error, uri: capture.uri))
                 }
                 continue
             }
-            delivered = true
+            delivery.delivered = true
             let arrival = arrivalClock.now()
             let step = buffer.step
             batch.removeAll(keepingCapacity: true)
             buffer.withUnsafeBytes { bytes in
-                decoder.decode(bytes, step: step, arrival: arrival, into: &batch) { detector.observe($0) }
+                decoder.decode(bytes, step: step, arrival: arrival, into: &batch) { delivery.detector.observe($0) }
             }
             capture.queue.push(batch)
-            capture.record(detector)
-            if network, measuredRefills < 20 {
-                measuredRefills += 1
-                if measuredRefills == 20 {
-                    let achieved = Double(20 * samples) / (MonotonicClock.now() - measureStart)
+            capture.record(delivery.detector)
+            if network, delivery.measuredRefills < 20 {
+                delivery.measuredRefills += 1
+                if delivery.measuredRefills == 20 {
+                    let achieved = Double(20 * samples) / (MonotonicClock.now() - delivery.start)
                     if achieved < 0.9 * rate {
                         capture.configuration.log(
                             .slowDelivery(device: label, achieved: achieved, rate: rate, cause: .network))
@@ -300,6 +340,27 @@ struct BufferedCapture {
             }
         }
         return .ended
+    }
+
+    /// A network refill lost its buffer's connection (EPIPE, ECONNRESET) after buffers delivered: count the lost
+    /// block; when the device no longer answers through the context's connection either, iiod is gone (a lost
+    /// connection; vanished when it answers ENODEV).
+    private func countLostConnection(_ error: IIOError) throws(CaptureError) {
+        capture.countBufferOverflow()
+        do {
+            try probe()
+        } catch {
+            throw capture.wrap(error, writing: nil)
+        }
+    }
+
+    /// Opens the device's buffer again after its connection was lost, as `openBuffer` left it configured.
+    private func reopenBuffer(samples: Int) throws(CaptureError) -> Buffer {
+        do {
+            return try device.createBuffer(samples: samples)
+        } catch {
+            throw capture.wrap(error, writing: "buffer/enable")
+        }
     }
 
     /// A refill timed out: count the lost block, and end as vanished when the device no longer answers a sysfs

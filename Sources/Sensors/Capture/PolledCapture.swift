@@ -6,8 +6,11 @@ import SystemSupport
 /// schedule, on the capture thread of a `DeviceCapture`: for drivers without a usable buffer (bmi160/bmi270 without
 /// an IRQ line, afe440x without one) and when discovery chose polling.
 ///
-/// Each tick reads every axis of every sensor, stamps each sensor's reading with the host clock, and sleeps until
-/// the next tick; a tick missed by a slow round trip is skipped rather than caught up in a burst. On a local context
+/// Each tick reads every axis of every sensor, stamps the tick's readings with one host-clock time, when its last
+/// value arrived, and sleeps until the next tick; a tick missed by a slow round trip is skipped rather than caught up
+/// in a burst. One time per tick lets `SampleMerger` pair a tick's gyroscope with its own accelerometer at once; an
+/// accelerometer stamped before its gyroscope would make the sample wait for the next tick's, so that a slow next
+/// tick (over a second for a bmi160 on a loaded network) held it back past `RecordingRowAssembler`'s lag. On a local context
 /// the raw attributes stay open and are re-read (`SysfsAttributeFile`), a fraction of libiio's cost.
 struct PolledCapture {
     /// The capture this runs for: its device, sensors, configuration, queue and counters.
@@ -51,8 +54,10 @@ struct PolledCapture {
                 let value = axes.kind == .ppg
                     ? axes.sensor.intensities(raw: raw) : axes.sensor.convert(raw: SIMD3(raw[0], raw[1], raw[2]))
                 guard let value else { continue }
-                batch.append(SensorReading(kind: axes.kind, t: clock.now(), value: Vector3(value)))
+                batch.append(SensorReading(kind: axes.kind, t: 0, value: Vector3(value)))
             }
+            let arrival = clock.now()
+            for index in batch.indices { batch[index].t = arrival }
             if first {
                 first = false
                 markStarted()

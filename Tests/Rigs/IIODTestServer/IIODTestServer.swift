@@ -160,6 +160,18 @@ public final class IIODTestServer: Sendable {
     /// answering), so that a client's clean-up writes fail while reads keep working.
     public func refuseWrites(errno: Int32 = EIO) { state.refuseWrites(errno: errno) }
 
+    /// Simulates a server starved of CPU (iiod on a loaded board): for `seconds` from now no connection gets an
+    /// answer, a buffer block or any other byte; commands wait, and samples keep accruing on the trajectory clock, to
+    /// go out in a burst once the stall ends. Connections stay open.
+    public func stall(seconds: Double) { state.stall(seconds: seconds) }
+
+    /// Simulates a slow bus to one device (id, name or label): each of its next `count` attribute READs is answered
+    /// `seconds` late, while every other device is served at once.
+    public func slowReads(of device: String, seconds: Double, count: Int) {
+        guard let found = fixture.device(device) else { return }
+        state.slowReads(of: found.id, seconds: seconds, count: count)
+    }
+
     /// Disconnects every client at once (iiod killed, network gone); the server keeps listening.
     public func dropConnections() {
         clients.withLock { fds in

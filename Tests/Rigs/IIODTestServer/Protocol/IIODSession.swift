@@ -30,7 +30,7 @@ final class IIODSession {
                 let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
                 guard !words.isEmpty else { continue }
                 state.log(command: line)
-                guard execute(words) else { return }
+                guard state.waitOutStall(before: words, unless: ended), execute(words) else { return }
             }
         }
     }
@@ -39,6 +39,9 @@ final class IIODSession {
         for device in buffers.keys { state.adjustOpenBuffers(of: device, by: -1) }
         buffers.removeAll()
     }
+
+    /// Whether the session should end while it waits: the server stops or the client hangs up.
+    private func ended() -> Bool { isStopping() || stream.peerHungUp() }
 
     /// Writes a decimal answer line; false when the client is gone.
     private func answer(_ value: Int) -> Bool { stream.write("\(value)\n") }
@@ -398,8 +401,9 @@ final class IIODSession {
         let deadline = state.monotonicDeadline(forTrajectoryTime: time) ?? 0
         while true {
             // Like iiod's rw thread waiting with POLLRDHUP: a client that hangs up ends the refill at once.
-            if isStopping() || stream.peerHungUp() { return .ended }
+            if ended() { return .ended }
             if let error = state.vanished { return .failed(error) }
+            guard state.waitOutStall(unless: ended) else { return .ended }
             let now = ServerState.now(CLOCK_MONOTONIC)
             if now >= deadline { return .ready }
             let slice = min(deadline - now, 50_000_000)

@@ -36,6 +36,10 @@ final class ServerState: Sendable {
     let dropEvery: Int
     private let vanishedErrno = Locked<Int32?>(nil)
     private let refusedWrites = Locked<Int32?>(nil)
+    /// CLOCK_MONOTONIC (ns) until which every connection is stalled (0: none).
+    private let stalledUntil = Locked<Int64>(0)
+    /// Per device id: the delay (ns) before each of its next READs are answered, and how many READs are left.
+    private let slowReadsLeft = Locked<[String: (Int64, Int)]>([:])
 
     init(fixture: IIOFixture, trajectory: any Trajectory, pulse: PulseWaveform, rateScale: Double, dropEvery: Int) {
         self.dropEvery = dropEvery
@@ -223,6 +227,38 @@ final class ServerState: Sendable {
     func vanish(errno: Int32) { vanishedErrno.withLock { $0 = errno } }
 
     func refuseWrites(errno: Int32) { refusedWrites.withLock { $0 = errno } }
+
+    // MARK: A starved server, a slow bus
+
+    func stall(seconds: Double) {
+        let until = Self.now(CLOCK_MONOTONIC) + Int64(seconds * 1e9)
+        stalledUntil.withLock { $0 = max($0, until) }
+    }
+
+    func slowReads(of device: String, seconds: Double, count: Int) {
+        slowReadsLeft.withLock { $0[device] = (Int64(seconds * 1e9), count) }
+    }
+
+    /// Sleeps while a stall set by `stall(seconds:)` lasts and, before a READ of a device `slowReads` slowed down,
+    /// for that read's delay; false as soon as `ended()` says the connection is over.
+    func waitOutStall(before command: [String] = [], unless ended: () -> Bool) -> Bool {
+        var until = stalledUntil.withLock { $0 }
+        if command.count >= 2, command[0].uppercased() == "READ", let device = fixture.device(command[1]) {
+            let delay = slowReadsLeft.withLock { slowed -> Int64 in
+                guard let (delay, left) = slowed[device.id], left > 0 else { return 0 }
+                slowed[device.id] = (delay, left - 1)
+                return delay
+            }
+            until = max(until, Self.now(CLOCK_MONOTONIC) + delay)
+        }
+        while true {
+            let remaining = until - Self.now(CLOCK_MONOTONIC)
+            if remaining <= 0 { return true }
+            if ended() { return false }
+            var request = timespec(tv_sec: 0, tv_nsec: Int(min(remaining, 50_000_000)))
+            nanosleep(&request, nil)
+        }
+    }
 
     // MARK: Bookkeeping for tests
 
