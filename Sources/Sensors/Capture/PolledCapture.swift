@@ -10,8 +10,8 @@ import SystemSupport
 /// value arrived, and sleeps until the next tick; a tick missed by a slow round trip is skipped rather than caught up
 /// in a burst. One time per tick lets `SampleMerger` pair a tick's gyroscope with its own accelerometer at once; an
 /// accelerometer stamped before its gyroscope would make the sample wait for the next tick's, so that a slow next
-/// tick (over a second for a bmi160 on a loaded network) held it back past `RecordingRowAssembler`'s lag. On a local context
-/// the raw attributes stay open and are re-read (`SysfsAttributeFile`), a fraction of libiio's cost.
+/// tick (over a second for a bmi160 on a loaded network) held it back past `RecordingRowAssembler`'s lag. On a local
+/// context the raw attributes stay open and are re-read (`SysfsAttributeFile`), a fraction of libiio's cost.
 struct PolledCapture {
     /// The capture this runs for: its device, sensors, configuration, queue and counters.
     let capture: DeviceCapture
