@@ -25,8 +25,8 @@ public struct Altimeter: Sendable {
     private var lastTime = -Double.infinity
     /// The first sample's time, s; nil before it.
     private var firstTime: Double?
-    /// The sum and count of the samples taken into the reference.
-    private var referenceSum = (pressure: 0.0, count: 0)
+    /// The running mean of the samples taken into the reference, kPa, and their count.
+    private var referenceMean = (pressure: 0.0, count: 0)
     private var stage1 = 0.0
     private var stage2 = 0.0
     private var temperature = BarometricFormula.standardTemperature
@@ -51,7 +51,7 @@ public struct Altimeter: Sendable {
             if referencePressure == nil, let reported { temperature = reported }
             if firstTime == nil {
                 firstTime = time
-                referenceSum = (pressure, 1)
+                referenceMean = (pressure, 1)
             }
             referencePressure = referencePressure ?? pressure
             stage1 = pressure
@@ -65,8 +65,10 @@ public struct Altimeter: Sendable {
             temperature += dt / (settings.temperatureTimeConstant + dt) * (reported - temperature)
         }
         if let firstTime, time - firstTime <= settings.referenceTime {
-            referenceSum = (referenceSum.pressure + pressure, referenceSum.count + 1)
-            reference = referenceSum.pressure / Double(referenceSum.count)
+            // The running mean: a steady pressure leaves it exactly that pressure (and the height exactly 0).
+            let count = referenceMean.count + 1
+            referenceMean = (referenceMean.pressure + (pressure - referenceMean.pressure) / Double(count), count)
+            reference = referenceMean.pressure
             referencePressure = reference
         }
         return reading(time: time, reference: reference)
