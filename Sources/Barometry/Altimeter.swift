@@ -1,6 +1,7 @@
 /// Relative altitude from a barometer, like CoreMotion's `CMAltimeter`: each pressure sample (and the sensor's
-/// temperature, when it has one) gives an `AltitudeReading` — the filtered pressure and the height above the first
-/// sample by the barometric formula.
+/// temperature, when it has one) gives an `AltitudeReading` — the filtered pressure and the height above the
+/// reference, by the barometric formula: the mean pressure of the samples of the first `Settings.referenceTime` (1 s),
+/// not the first sample alone, whose noise would offset every later height by up to 0.4 m.
 ///
 /// The filter is two first-order low-passes in a row, each with the time constant `Settings.timeConstant` (0.3 s)
 /// and stepped by the samples' own intervals, so any rate and jittering timestamps work: a BMP280's 1.3 Pa of noise
@@ -15,12 +16,17 @@
 public struct Altimeter: Sendable {
     /// The parameters.
     public let settings: Settings
-    /// The reference pressure (the first sample's), kPa; nil before it.
+    /// The reference pressure, kPa: the mean of the samples until `Settings.referenceTime` after the first, fixed
+    /// from then on; nil before the first sample.
     public private(set) var referencePressure: Double?
     /// Samples dropped: non-finite or non-positive pressure, non-finite temperature, or time not after the
     /// previous sample's.
     public private(set) var rejectedSamples = 0
     private var lastTime = -Double.infinity
+    /// The first sample's time, s; nil before it.
+    private var firstTime: Double?
+    /// The running mean of the samples taken into the reference, kPa, and their count.
+    private var referenceMean = (pressure: 0.0, count: 0)
     private var stage1 = 0.0
     private var stage2 = 0.0
     private var temperature = BarometricFormula.standardTemperature
@@ -41,8 +47,12 @@ public struct Altimeter: Sendable {
         }
         let dt = time - lastTime
         lastTime = time
-        guard let reference = referencePressure, dt <= settings.maximumGap else {
+        guard var reference = referencePressure, dt <= settings.maximumGap else {
             if referencePressure == nil, let reported { temperature = reported }
+            if firstTime == nil {
+                firstTime = time
+                referenceMean = (pressure, 1)
+            }
             referencePressure = referencePressure ?? pressure
             stage1 = pressure
             stage2 = pressure
@@ -53,6 +63,13 @@ public struct Altimeter: Sendable {
         stage2 += a * (stage1 - stage2)
         if let reported {
             temperature += dt / (settings.temperatureTimeConstant + dt) * (reported - temperature)
+        }
+        if let firstTime, time - firstTime <= settings.referenceTime {
+            // The running mean: a steady pressure leaves it exactly that pressure (and the height exactly 0).
+            let count = referenceMean.count + 1
+            referenceMean = (referenceMean.pressure + (pressure - referenceMean.pressure) / Double(count), count)
+            reference = referenceMean.pressure
+            referencePressure = reference
         }
         return reading(time: time, reference: reference)
     }

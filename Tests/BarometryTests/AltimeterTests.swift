@@ -39,6 +39,29 @@ import Testing
         #expect(run.rmsError < 0.5)
     }
 
+    /// A first sample 5 Pa off (a BMP280's noise now and then: 0.42 m) offsets nothing: the reference is the mean of
+    /// the first second's samples, and the first reading is 0 m.
+    @Test func aNoisyFirstSampleDoesNotOffsetTheHeight() {
+        var altimeter = Altimeter()
+        var readings: [AltitudeReading] = []
+        for index in 0..<250 {
+            let pressure = 101.325 + (index == 0 ? 0.005 : 0)
+            if let reading = altimeter.update(time: Double(index) * 0.04, pressure: pressure) { readings.append(reading) }
+        }
+        #expect(readings.first?.relativeAltitude == 0)
+        let last = readings.last?.relativeAltitude ?? .nan
+        #expect(abs(last) < 0.07, "the first sample's 0.42 m is not kept: \(last) m")
+        var settings = Altimeter.Settings()
+        settings.referenceTime = 0
+        var firstSample = Altimeter(settings: settings)
+        var offset = 0.0
+        for index in 0..<250 {
+            let pressure = 101.325 + (index == 0 ? 0.005 : 0)
+            offset = firstSample.update(time: Double(index) * 0.04, pressure: pressure)?.relativeAltitude ?? .nan
+        }
+        #expect(abs(offset - 0.42) < 0.02, "with the first sample's pressure as the reference: \(offset) m")
+    }
+
     @Test func badSamplesAreRejectedAndAGapRestartsTheFilter() {
         var altimeter = Altimeter()
         #expect(altimeter.update(time: 0, pressure: 100) != nil)

@@ -8,6 +8,9 @@
 //     no-stairs the same days with every stair climb made a lift ride: flights counted (should be 0);
 //     walking   10 minutes of walking (level and stairs, no lifts) per seed: the altitude's RMS error, mean and worst;
 //     throughput the altimeter and the counter over one day's samples, samples per CPU second (best of three).
+//   altitude-bench --recording SECONDS RATE   a barometer's recording (t,pressure,temperature) of the simulated BMP280
+//                                        at RATE Hz carried through the demo building over and over, SECONDS long:
+//                                        what `bench/altitude --cost` pipes to `bodyreadings altitude -`.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -51,6 +54,22 @@ func number<T: FixedWidthInteger>(_ text: String?, _ name: String, default value
     guard let text else { return value }
     guard let number = T(text) else { fail("\(name) must be a whole number, not \(text)") }
     return number
+}
+if arguments.first == "--recording" {
+    let values = arguments.dropFirst().map { Double($0) }
+    guard values.count == 2, let seconds = values[0], let rate = values[1], seconds > 0, rate > 0 else {
+        fail("--recording needs SECONDS and RATE (Hz), both positive numbers")
+    }
+    var settings = SimulatedBarometer.Settings()
+    settings.sampleRate = rate
+    var sensor = SimulatedBarometer(
+        walk: BuildingWalk(activities: BuildingWalk.demo), settings: settings, seed: 1, repeating: true)
+    var text = "t,pressure,temperature\n"
+    while let sample = sensor.next(), sample.time <= seconds {
+        text += "\(sample.time),\(sample.pressure),\(sample.temperature)\n"
+    }
+    print(text, terminator: "")
+    exit(0)
 }
 let days: Int = number(arguments.first, "DAYS", default: 100)
 let firstSeed: UInt64 = number(arguments.dropFirst().first, "FIRST_SEED", default: 100_000)
