@@ -32,7 +32,8 @@ enum ReadingJSON {
     /// The socket's `altitude` event with the day's flights:
     /// `{"t":…,"pressure":…,"relative_altitude":…,"floors_ascended":N,"floors_descended":M}`.
     static func altitude(_ update: AltitudeUpdate) -> JSONValue {
-        .object(update.reading.jsonMembers(floorsAscended: update.floorsAscended, floorsDescended: update.floorsDescended))
+        .object(
+            update.reading.jsonMembers(floorsAscended: update.floorsAscended, floorsDescended: update.floorsDescended))
     }
 
     /// `{"available":true}` or `{"available":false,"reason":"…"}`.

@@ -128,7 +128,9 @@ public struct GyroBiasEstimator: Sendable {
     }
 
     /// Motion, when `value` strays from `mean` by more than `limit` on an axis (`figure` names what strayed).
-    private static func stray(_ value: Vector3, from mean: Vector3, limit: Double, figure: String) -> CalibrationError? {
+    private static func stray(_ value: Vector3, from mean: Vector3, limit: Double, figure: String)
+        -> CalibrationError?
+    {
         let deviation = (value - mean).maxMagnitude
         return deviation > limit ? .motionDetected(figure: figure, value: deviation, limit: limit) : nil
     }

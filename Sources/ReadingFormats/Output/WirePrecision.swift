@@ -1,7 +1,7 @@
 import TextFormats
 
-/// How finely each quantity of a reading and its summary is written on the wire: fine enough that no sensor's noise is hidden, coarse enough that
-/// `4.52` is not written `4.5200000000000005`.
+/// How finely each quantity of a reading and its summary is written on the wire: fine enough that no sensor's noise
+/// is hidden, coarse enough that `4.52` is not written `4.5200000000000005`.
 public enum WirePrecision {
     /// A time on the readings' clock, a duration or an interval between beats, s: 1 µs.
     public static func time(_ seconds: Double) -> JSONValue { rounded(seconds, 1e6) }

@@ -130,10 +130,9 @@ public final class CaptureFeed: ReadingsFeed {
                 deliver: { update in
                     deliver(
                         lines.bytes(at: update.timestamp) {
-                            let floors = today?(update) ?? (ascended: update.floorsAscended, descended: update.floorsDescended)
+                            let (up, down) = today?(update) ?? (update.floorsAscended, update.floorsDescended)
                             return ServiceEvent.readingLine(
-                                .altitude,
-                                update.reading.jsonMembers(floorsAscended: floors.ascended, floorsDescended: floors.descended))
+                                .altitude, update.reading.jsonMembers(floorsAscended: up, floorsDescended: down))
                         })
                 }, end: ended)
             return FeedSubscription(reading: reading) { capture.altitude.unsubscribe(token) }

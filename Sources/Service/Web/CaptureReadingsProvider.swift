@@ -81,7 +81,8 @@ public final class CaptureReadingsProvider: ReadingsProvider {
             deliver: { update in
                 let floors = recording?.flightsToday(through: update) ?? (update.floorsAscended, update.floorsDescended)
                 handler(
-                    .reading(AltitudeUpdate(reading: update.reading, floorsAscended: floors.0, floorsDescended: floors.1)))
+                    .reading(
+                        AltitudeUpdate(reading: update.reading, floorsAscended: floors.0, floorsDescended: floors.1)))
             },
             end: { error in handler(.availability(.unavailable(reason: error?.message ?? "the sensors stopped"))) })
         return CancellingSubscription { capture.altitude.unsubscribe(token) }
