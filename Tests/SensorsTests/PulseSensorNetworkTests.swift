@@ -93,11 +93,8 @@ struct PulseSensorNetworkTests {
     func maximCapture() throws {
         let (readings, statistics, server) = try Self.capture(.max30102, seconds: 2)
         #expect(readings.allSatisfy { $0.kind == .ppg })
-        #expect(abs(readings.count - 200) <= 25, "\(readings.count) readings")
-        let times = readings.map(\.t)
-        #expect(zip(times, times.dropFirst()).allSatisfy { $1 > $0 })
-        let spacing = (times.last! - times.first!) / Double(times.count - 1)
-        #expect(abs(spacing - 0.01) < 0.001, "mean spacing \(spacing)")
+        #expect(readings.count >= 150, "\(readings.count) readings")
+        Self.expectArrivalTiming(readings, period: 0.01)
         #expect(readings.allSatisfy { $0.value.z.isNaN })
         // Red 100,000 × (1 − 0.012 p), IR 120,000 × (1 − 0.02 p), p in 0…1 (1st–99th percentile, a little beyond).
         #expect(readings.allSatisfy { (98_000...100_300).contains($0.value.x) }, "\(readings.first!.value)")
@@ -113,7 +110,8 @@ struct PulseSensorNetworkTests {
     @Test("afe4404: LED2−ambient and LED1−ambient through the own trigger, sign-extended 24-bit counts")
     func afeCapture() throws {
         let (readings, _, server) = try Self.capture(.afe4404, seconds: 1.5)
-        #expect(abs(readings.count - 150) <= 25, "\(readings.count) readings")
+        #expect(readings.count >= 100, "\(readings.count) readings")
+        Self.expectArrivalTiming(readings, period: 0.01)
         #expect(readings.allSatisfy { (590_000...600_500).contains($0.value.x) && (705_000...720_500).contains($0.value.y) })
         let setTriggers = server.commands.filter { $0.hasPrefix("SETTRIG iio:device0 ") }
         #expect(setTriggers.first.map { $0.split(separator: " ").count == 3 } == true, "\(server.commands)")
@@ -153,6 +151,23 @@ struct PulseSensorNetworkTests {
         source.stop()
         #expect(kinds == [.accelerometer, .gyroscope])
         #expect(!server.commands.contains { $0.hasPrefix("OPEN iio:device9") })
+    }
+
+    /// Samples without a timestamp channel are timed back from their batch's arrival by the nominal period and never
+    /// closer than half a period: so times increase, most spacings are the period, and none is under half of it. How
+    /// many arrive within a span of wall time depends on the machine's load (a late batch's samples are squeezed
+    /// towards the one before), so the rate is judged by the typical spacing, not by a count.
+    static func expectArrivalTiming(_ readings: [SensorReading], period: Double,
+        sourceLocation: SourceLocation = #_sourceLocation)
+    {
+        let spacings = zip(readings, readings.dropFirst()).map { $1.t - $0.t }.sorted()
+        guard !spacings.isEmpty else {
+            Issue.record("no readings", sourceLocation: sourceLocation)
+            return
+        }
+        let median = spacings[spacings.count / 2]
+        #expect(abs(median - period) < period / 10, "median spacing \(median)", sourceLocation: sourceLocation)
+        #expect(spacings[0] >= period / 2 - 1e-9, "smallest spacing \(spacings[0])", sourceLocation: sourceLocation)
     }
 
     static func correlation(_ a: [Double], _ b: [Double]) -> Double {

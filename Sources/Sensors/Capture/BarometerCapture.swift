@@ -25,7 +25,7 @@ struct BarometerCapture {
         try configure(restorer: &restorer)
         let pressure = PolledAttribute(barometer.pressure.value, of: capture, in: context)
         let temperature = barometer.temperature.map { PolledAttribute($0.value, of: capture, in: context) }
-        try? context.setTimeout(milliseconds: 1000)
+        capture.allowSlowPolledReads(in: context)
         let clock = capture.timestamps.hostClock
         let rate = barometer.pollingRate
         var schedule = PollingSchedule(period: 1 / rate)

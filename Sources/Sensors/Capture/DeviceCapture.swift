@@ -198,6 +198,13 @@ final class DeviceCapture: @unchecked Sendable {
         configuration.log(.info(text + " (from \(claim.path ?? "its claim file"))"))
     }
 
+    /// Lets a polling loop's reads over the network take up to 5 s (libiio's own default) before the connection is
+    /// given up: a late answer only delays its tick, which the loop counts as a gap, whereas libiio's network client
+    /// drops a connection whose answer timed out, so a shorter timeout would turn a slow board into a lost one.
+    func allowSlowPolledReads(in context: Context) {
+        try? context.setTimeout(milliseconds: 5000)
+    }
+
     /// The capture's own context. A local context is read from sysfs as a whole: a device unplugged while it is
     /// read fails it with ENOENT, which is this device vanishing when its directory is gone.
     private func openContext() throws(CaptureError) -> Context {

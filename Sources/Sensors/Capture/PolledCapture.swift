@@ -35,7 +35,7 @@ struct PolledCapture {
     func run(markStarted: () -> Void) throws(CaptureError) {
         let period = 1 / rate
         let sensors = try openAxes()
-        try? context.setTimeout(milliseconds: 1000)
+        capture.allowSlowPolledReads(in: context)
         let clock = capture.timestamps.hostClock
         var detector = OverrunDetector(period: period, horizon: max(10, Int((0.25 * rate).rounded(.up))))
         defer { capture.logLosses(detector) }

@@ -25,7 +25,7 @@ struct StepCounterCapture {
         let activities = DiscoveredStepCounter.ActivityChannel.allCases.map { activity in
             counter.activityAttributes[activity].map { PolledAttribute($0, of: capture, in: context) }
         }
-        try? context.setTimeout(milliseconds: 1000)
+        capture.allowSlowPolledReads(in: context)
         let clock = capture.timestamps.hostClock
         var schedule = PollingSchedule(period: 1 / DiscoveredStepCounter.pollingRate)
         var unwrapper = StepCounterUnwrapper(bits: counter.counterBits)
