@@ -108,7 +108,7 @@ enum AltitudeCommand {
         let (report, _) = try EventOutput.run(
             &pipeline, format: format, count: nil, console: console,
             live: LiveAltitudeConsumer(console: console, count: nil), summary: AltitudeSummary(),
-            row: { ($0.time, $0) },
+            row: { ($0.t, $0) },
             amend: { pipeline, summary in
                 summary.floorsAscended = pipeline.processor.floors?.ascended
                 summary.floorsDescended = pipeline.processor.floors?.descended

@@ -92,7 +92,7 @@ enum HeartRateCommand {
         let result = try EventOutput.run(
             &pipeline, format: format, count: count, console: console,
             live: LiveHeartRateConsumer(console: console, count: count), summary: HeartRateSummary(),
-            row: { ($0.timestamp, $0.beat) }, emergency: emergency)
+            row: { ($0.t, $0.beat) }, emergency: emergency)
         let detector = pipeline.processor.detector
         console.warnUnusable(
             detector.state.rejectedSamples, of: result.0.elements, "PPG samples",

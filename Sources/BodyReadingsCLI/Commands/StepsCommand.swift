@@ -130,7 +130,7 @@ enum StepsCommand {
                 console: console, count: count, counter: processor.counter, stepLength: processor.stepLength),
             // Rows are the counted steps only: a tentative step could be withdrawn after it was written.
             summary: StepsSummary(counter: processor.counter.rawValue),
-            row: { ($0.step?.time ?? $0.timestamp, $0.step) },
+            row: { ($0.step?.t ?? $0.t, $0.step) },
             amend: { pipeline, summary in
                 // The duration is the input's, from its first reading to its last, not only the steps'.
                 if let span = pipeline.processor.span {
