@@ -76,7 +76,7 @@ public struct Altimeter: Sendable {
 
     private func reading(time: Double, reference: Double) -> AltitudeReading {
         AltitudeReading(
-            time: time, pressure: stage2,
+            t: time, pressure: stage2,
             relativeAltitude: BarometricFormula.height(
                 pressure: stage2, reference: reference, temperature: temperature))
     }

@@ -9,6 +9,9 @@ public struct AltitudeUpdate: Sendable, Hashable {
     /// Floors walked down (since the capture started, or today).
     public var floorsDescended: Int
 
+    /// The reading's time, s.
+    public var t: Double { reading.t }
+
     /// An update of `reading` with the floors counted so far.
     public init(reading: AltitudeReading, floorsAscended: Int, floorsDescended: Int) {
         self.reading = reading

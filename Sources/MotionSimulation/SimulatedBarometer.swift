@@ -21,7 +21,7 @@ public struct SimulatedBarometer: Sendable {
     /// One sample with the truth at its time.
     public struct Reading: Sendable, Hashable {
         /// Time, s.
-        public var time: Double
+        public var t: Double
         /// The reported pressure, kPa.
         public var pressure: Double
         /// The reported temperature, °C.
@@ -81,7 +81,7 @@ public struct SimulatedBarometer: Sendable {
             * Elementary.sin(2 * Double.pi * t / settings.temperatureWanderPeriod + wanderPhase)
         let error = temperatureCoefficient * (die - 25) + settings.pressureNoise * generator.nextGaussian()
         return Reading(
-            time: t,
+            t: t,
             pressure: Self.quantized(pressure + error, settings.pressureResolution) / 1000,
             temperature: Self.quantized(die, settings.temperatureResolution), altitude: altitude)
     }

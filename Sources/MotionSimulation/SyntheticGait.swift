@@ -68,8 +68,8 @@ public struct SyntheticGait: Sendable {
         self.seed = seed
     }
 
-    /// The samples (time s, specific force m/s² in the device frame) and the true step times.
-    public func generate() -> (samples: [(time: Double, acceleration: Vector3)], stepTimes: [Double]) {
+    /// The samples (`t` s, specific force m/s² in the device frame) and the true step times.
+    public func generate() -> (samples: [(t: Double, acceleration: Vector3)], stepTimes: [Double]) {
         var random = SeededGenerator(seed: seed)
         let period = 1 / cadence
         let given = self.stepTimes.flatMap { $0.isEmpty ? nil : $0 }
@@ -83,7 +83,7 @@ public struct SyntheticGait: Sendable {
         let width = running ? 0.04 : 0.06
         let bounce = running ? 9.0 : 2.5
         let sway = strideSway ?? (pocket ? 0.8 : 0)
-        var samples: [(time: Double, acceleration: Vector3)] = []
+        var samples: [(t: Double, acceleration: Vector3)] = []
         var first = 0
         for k in 0..<Int(duration * rate) {
             let t = Swift.max(0, (Double(k) + timeJitter * (2 * random.nextUniform() - 1)) / rate)

@@ -63,7 +63,7 @@ public struct CountedSteps: Sendable {
             // A step is never still: a chip that has not yet changed its mind is overruled by the step itself.
             let byCadence: Activity = cadence / 60 > runningCadence ? .running : .walking
             activity = chipActivity.flatMap { $0 == .still ? nil : $0 } ?? byCadence
-            onStep(Step(time: t, count: steps, cadence: cadence, activity: activity))
+            onStep(Step(t: t, count: steps, cadence: cadence, activity: activity))
         }
     }
 

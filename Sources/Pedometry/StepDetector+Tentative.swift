@@ -32,7 +32,7 @@ extension StepDetector {
             state.tentativeSteps += 1
             state.lastTentativeBin = state.tentativePeak
             let step = Step(
-                time: time(ofBin: state.tentativePeak), count: state.steps + state.tentativeSteps, cadence: cadence,
+                t: time(ofBin: state.tentativePeak), count: state.steps + state.tentativeSteps, cadence: cadence,
                 activity: state.activity)
             onEvent(.tentative(step))
         }

@@ -142,7 +142,7 @@ extension StepDetector {
         state.lastAcceptBin = state.n
         let t = time(ofBin: peak)
         state.lastStepTime = t
-        onEvent(.counted(Step(time: t, count: state.steps, cadence: cadence, activity: state.activity)))
+        onEvent(.counted(Step(t: t, count: state.steps, cadence: cadence, activity: state.activity)))
     }
 
     /// The steps before the one at bin `anchor`, into `state.found` (newest first): one step period back at a time,

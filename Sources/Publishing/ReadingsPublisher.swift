@@ -77,12 +77,12 @@ public final class ReadingsPublisher: Sendable {
 
     /// Publishes a step on `steps` at once.
     public func publish(_ step: Step) {
-        send(settings.layout.steps, [ReadingPayload.sample(step, time: unixTime(of: step.time))])
+        send(settings.layout.steps, [ReadingPayload.sample(step, time: unixTime(of: step.t))])
     }
 
     /// Publishes a barometer reading on `altitude` (batched).
     public func publish(_ altitude: AltitudeReading) {
-        batch(altitude.time, on: .altitude) { ReadingPayload.sample(altitude, time: $0) }
+        batch(altitude.t, on: .altitude) { ReadingPayload.sample(altitude, time: $0) }
     }
 
     /// Publishes the day's flights, as of the readings' time `t`, on `flights` at once.
@@ -93,7 +93,7 @@ public final class ReadingsPublisher: Sendable {
 
     /// Publishes a heartbeat on `heart_rate` at once.
     public func publish(_ beat: Beat) {
-        send(settings.layout.heartRate, [ReadingPayload.sample(beat, time: unixTime(of: beat.time))])
+        send(settings.layout.heartRate, [ReadingPayload.sample(beat, time: unixTime(of: beat.t))])
     }
 
     /// Sends the unfinished batches, lets the queue drain for up to `drainTimeout` seconds, publishes the retained

@@ -2,7 +2,7 @@
 public struct Beat: Sendable, Hashable {
     /// When the beat's pulse rose fastest (its systolic upstroke), s, on the samples' clock. The pulse reaches the
     /// finger a pulse transit time (typically 0.15–0.3 s) after the heart's R wave.
-    public var time: Double
+    public var t: Double
     /// Time since the previous detected beat, s; nil for the first beat after a start or a gap.
     public var rrInterval: Double?
     /// The smoothed heart rate, beats/min: 60 · n / Σ RR over the intervals of the last `Settings.smoothingTime`
@@ -17,8 +17,8 @@ public struct Beat: Sendable, Hashable {
     }
 
     /// A beat with the given fields (units as documented on the properties).
-    public init(time: Double, rrInterval: Double?, heartRate: Double?, quality: BeatQuality) {
-        self.time = time
+    public init(t: Double, rrInterval: Double?, heartRate: Double?, quality: BeatQuality) {
+        self.t = t
         self.rrInterval = rrInterval
         self.heartRate = heartRate
         self.quality = quality

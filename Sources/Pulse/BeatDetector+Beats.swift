@@ -59,16 +59,16 @@ extension BeatDetector {
         }
         state.pending.append(
             PendingBeat(
-                time: candidate.time, slopePlausible: plausible, poorAtDetection: poor,
+                t: candidate.time, slopePlausible: plausible, poorAtDetection: poor,
                 previousTime: state.lastBeatTime))
         state.lastBeatTime = candidate.time
     }
 
     /// Step 8: decides the quality of `beat`, updates the template, amplitude and rhythm, and makes the `Beat`.
     mutating func finish(_ beat: PendingBeat, expectedInterval e: Double, coefficients c: Coefficients) -> Beat {
-        let poor = beat.poorAtDetection || beat.time < state.poorUntil
+        let poor = beat.poorAtDetection || beat.t < state.poorUntil
             || (beat.previousTime.map { $0 < state.poorUntil } ?? false)
-        let shaped = shape(at: beat.time, expectedInterval: e, coefficients: c)
+        let shaped = shape(at: beat.t, expectedInterval: e, coefficients: c)
         var correlation: Double?
         if let shaped, !state.template.isEmpty {
             var sum = 0.0
@@ -78,7 +78,7 @@ extension BeatDetector {
         let shapeMatches = correlation.map { $0 >= settings.templateCorrelation } ?? true
         let clean = !poor && beat.slopePlausible && shapeMatches
         if clean {
-            state.lastCleanTime = beat.time
+            state.lastCleanTime = beat.t
             if correlation != nil { state.pulseLost = false }  // two clean pulses of one shape: a pulse, not noise
         }
         if let shaped, !poor { learn(shaped, correlation: correlation, clean: clean, expectedInterval: e) }
@@ -116,7 +116,7 @@ extension BeatDetector {
     /// The rhythm tracker: intervals between two clean beats that agree with the expected one feed it and the heart
     /// rate (over the last `smoothingTime`); four clean disagreeing ones in a row restart it.
     private mutating func track(_ beat: PendingBeat, clean: Bool) -> Beat {
-        let rr = beat.previousTime.map { beat.time - $0 }
+        let rr = beat.previousTime.map { beat.t - $0 }
         let expected = state.expectedInterval
         var agrees = false
         if clean, state.lastBeatGood, let rr, rr >= settings.minimumInterval, rr <= settings.maximumInterval {
@@ -148,7 +148,7 @@ extension BeatDetector {
         }
         state.lastBeatGood = clean
         let quality: BeatQuality = heartRate != nil ? .good : (clean ? .irregular : .poor)
-        return Beat(time: beat.time, rrInterval: rr, heartRate: heartRate, quality: quality)
+        return Beat(t: beat.t, rrInterval: rr, heartRate: heartRate, quality: quality)
     }
 
     /// The band-passed pulse around `time`, resampled at `Settings.templatePoints` points from `templateBefore` ×

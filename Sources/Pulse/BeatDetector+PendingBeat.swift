@@ -2,7 +2,7 @@ extension BeatDetector {
     /// A detected beat whose quality is not decided yet (its template window has not passed).
     struct PendingBeat: Sendable, Hashable {
         /// The beat's time, s.
-        var time: Double
+        var t: Double
         /// Its upstroke slope was within [threshold, artefact ratio] × the slope level.
         var slopePlausible: Bool
         /// It came inside an artefact's hold time.

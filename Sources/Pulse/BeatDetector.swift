@@ -159,7 +159,7 @@ public struct BeatDetector: Sendable {
         // 8. A beat's quality is known once its template window has passed.
         if let first = state.pending.first {
             let expected = state.expectedInterval ?? settings.defaultInterval
-            if t >= first.time + settings.templateAfter * expected + c.delay {
+            if t >= first.t + settings.templateAfter * expected + c.delay {
                 state.pending.removeFirst()
                 return finish(first, expectedInterval: expected, coefficients: c)
             }

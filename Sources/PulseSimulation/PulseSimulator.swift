@@ -119,7 +119,7 @@ public struct PulseSimulator: Sendable {
             }
         }
         value = Swift.min(Swift.max(value, 0), s.fullScale)
-        return SimulatedPPGSample(time: t, value: value, beat: onset, heartRate: rate, condition: condition)
+        return SimulatedPPGSample(t: t, value: value, beat: onset, heartRate: rate, condition: condition)
     }
 
     /// The pulse wave of `beat` at `t`, pulse amplitudes.

@@ -10,9 +10,7 @@ import Darwin
 package enum MonotonicClock {
     /// Seconds since an arbitrary fixed point (boot), never going back.
     package static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)) / 1e9
+        clockReading(CLOCK_MONOTONIC)
     }
 
     /// Sleeps `seconds` (at least; a signal's interruption is resumed). The corresponding C function is

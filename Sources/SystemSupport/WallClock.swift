@@ -9,9 +9,7 @@ import Darwin
 package enum WallClock {
     /// Seconds since 1970-01-01 00:00 UTC.
     package static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        clockReading(CLOCK_REALTIME)
     }
 
     /// The Unix times (s) that stored readings and history ranges may name: from 1970-01-01T00:00:00Z up to

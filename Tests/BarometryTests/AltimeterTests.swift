@@ -15,7 +15,7 @@ import Testing
         let walk = BuildingWalk(activities: [.stand(10), .lift(floors: 1), .stand(10)])
         let ride = walk.stretches.first { $0.from != $0.to }!
         let run = BuildingRun([.stand(10), .lift(floors: 1), .stand(10)])
-        let shown = run.readings.first { $0.time >= ride.end + 2 }!
+        let shown = run.readings.first { $0.t >= ride.end + 2 }!
         #expect(abs(shown.relativeAltitude - 3) < 0.25)
     }
 

@@ -90,6 +90,17 @@ struct AltitudeCommandTests {
         #expect(none["floors_ascended"] == nil)
     }
 
+    @Test("a reading the altimeter rejects is skipped, counted in one warning after the rows, and the run goes on")
+    func rejectedReading() throws {
+        let directory = try TemporaryDirectory(prefix: "altitude")
+        let path = directory.file("zero.csv")
+        try "t,pressure\n0,101\n0.04,0\n0.08,101\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = runStream(["altitude", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "t,pressure,relative_altitude\n0,101,0\n0.08,101,0\n")
+        #expect(result.stderr.contains("1 of 3 readings had a pressure not above 0 kPa"), "\(result.stderr)")
+    }
+
     @Test("errors: one line each, with the status of the table")
     func errors() throws {
         let directory = try TemporaryDirectory(prefix: "altitude")

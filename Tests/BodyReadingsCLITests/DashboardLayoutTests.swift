@@ -32,16 +32,16 @@ struct DashboardLayoutTests {
             model.apply(ReadingUpdate.reading(estimate(userAcceleration: Vector3(Double(second) / 30, 0, 0))), at: at)
             model.apply(
                 ReadingUpdate.reading(
-                    StepsUpdate(step: Step(time: at, count: 4179 + second, cadence: 112, activity: .walking), today: 4179 + second)),
+                    StepsUpdate(step: Step(t: at, count: 4179 + second, cadence: 112, activity: .walking), today: 4179 + second)),
                 at: at)
             model.apply(
-                ReadingUpdate.reading(Beat(time: at, rrInterval: 0.83, heartRate: 60 + Double(second) * 0.4, quality: .good)),
+                ReadingUpdate.reading(Beat(t: at, rrInterval: 0.83, heartRate: 60 + Double(second) * 0.4, quality: .good)),
                 at: at)
             model.apply(
                 ReadingUpdate.reading(
                     AltitudeUpdate(
                         reading: AltitudeReading(
-                            time: at, pressure: 101.3 - Double(second) * 0.0012, relativeAltitude: Double(second) * 0.104),
+                            t: at, pressure: 101.3 - Double(second) * 0.0012, relativeAltitude: Double(second) * 0.104),
                         floorsAscended: 2, floorsDescended: 1)),
                 at: at)
         }
@@ -124,7 +124,7 @@ struct DashboardLayoutTests {
 
     @Test func anOldHeartRateIsShownAsTheLastOneNotTheCurrentOne() {
         var model = Self.measured
-        model.apply(ReadingUpdate.reading(Beat(time: 0, rrInterval: 0.5, heartRate: nil, quality: .poor)), at: Self.now)
+        model.apply(ReadingUpdate.reading(Beat(t: 0, rrInterval: 0.5, heartRate: nil, quality: .poor)), at: Self.now)
         let later = Self.now + 20
         let card = DashboardCards.heartRate(model, now: later, width: 40).map(\.text)
         #expect(card.first == "-- bpm")

@@ -104,13 +104,13 @@ struct DashboardPiecesTests {
     @Test func theServicesStepAndBeatLinesBecomeReadings() throws {
         let line = try JSONValue.parse(Array(#"{"reading":"steps","t":4.5,"steps":12,"cadence":110.4,"activity":"walking"}"#.utf8))
         let step = try ServiceReadingFields.step(line).get()
-        #expect(step == Step(time: 4.5, count: 12, cadence: 110.4, activity: .walking))
+        #expect(step == Step(t: 4.5, count: 12, cadence: 110.4, activity: .walking))
         let beat = try JSONValue.parse(Array(#"{"reading":"heart_rate","t":7.25,"heart_rate":64.2,"rr_interval":0.94,"quality":"good"}"#.utf8))
         guard case .reading(let read) = ServiceReadingFields.beat(beat) else {
             Issue.record("a beat")
             return
         }
-        #expect(read == Beat(time: 7.25, rrInterval: 0.94, heartRate: 64.2, quality: .good))
+        #expect(read == Beat(t: 7.25, rrInterval: 0.94, heartRate: 64.2, quality: .good))
         let untrusted = try JSONValue.parse(Array(#"{"t":8,"heart_rate":null,"rr_interval":null,"quality":"poor"}"#.utf8))
         guard case .reading(let poor) = ServiceReadingFields.beat(untrusted) else {
             Issue.record("a poor beat")

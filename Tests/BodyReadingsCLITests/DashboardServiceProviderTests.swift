@@ -123,7 +123,7 @@ struct DashboardServiceProviderTests {
         let subscription = provider.subscribeAltitude(interval: 0.5) { updates.add($0) }
         #expect(waitUntil { updates.readings.count >= 5 })
         subscription.cancel()
-        let times = updates.readings.map(\.reading.time)
+        let times = updates.readings.map(\.reading.t)
         #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 0.5) < 0.041 }, "every 0.5 s: \(times)")
         #expect(updates.readings.allSatisfy { (100...103).contains($0.reading.pressure) && $0.floorsAscended >= 0 })
         let partial = ServiceReadingFields.flights(.object([("t", .number(1)), ("pressure", .number(101.3))]))

@@ -10,7 +10,7 @@ import Testing
 @Suite("heart-rate command")
 struct HeartRateCommandTests {
     /// (time, heart rate or nil) of the CSV rows, after checking the header.
-    static func beats(_ csv: String) throws -> [(time: Double, heartRate: Double?)] {
+    static func beats(_ csv: String) throws -> [(t: Double, heartRate: Double?)] {
         var lines = csv.split(separator: "\n").map(String.init)
         #expect(lines.first == "t,heart_rate,rr_interval,quality")
         lines.removeFirst()

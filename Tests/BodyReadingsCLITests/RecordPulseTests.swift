@@ -20,7 +20,7 @@ struct RecordPulseTests {
         var onsets: [Double] = []
         while true {
             let sample = simulator.next()
-            guard sample.time < 90 else { return onsets }
+            guard sample.t < 90 else { return onsets }
             if let onset = sample.beat { onsets.append(onset) }
         }
     }
@@ -43,7 +43,7 @@ struct RecordPulseTests {
         var errors: [Double] = []
         for beat in beats {
             guard let heartRate = beat.heartRate else { continue }
-            let window = onsets.filter { $0 > beat.time - 8 && $0 <= beat.time }
+            let window = onsets.filter { $0 > beat.t - 8 && $0 <= beat.t }
             guard window.count > 2, let first = window.first, let last = window.last else { continue }
             errors.append(abs(heartRate - 60 * Double(window.count - 1) / (last - first)))
         }

@@ -16,7 +16,7 @@ struct HeartRatePipelineTests {
         assembler.push(SensorReading(kind: .ppg, t: 0.01, value: Vector3(100, 200, .nan)), into: &samples)
         assembler.push(SensorReading(kind: .ppg, t: 0.02, value: Vector3(101, 201, .nan)), into: &samples)
         assembler.push(SensorReading(kind: .ppg, t: 0.015, value: Vector3(1, 2, .nan)), into: &samples)
-        #expect(samples == [PPGSample(time: 0.01, value: -200), PPGSample(time: 0.02, value: -201)])
+        #expect(samples == [PPGSample(t: 0.01, value: -200), PPGSample(t: 0.02, value: -201)])
         #expect(assembler.light == .infrared)
         #expect(assembler.droppedReadings == 1)
         var redOnly = PPGAssembler()
@@ -58,9 +58,9 @@ struct HeartRatePipelineTests {
         var disturbed: [Double] = []
         while true {
             let sample = simulator.next()
-            guard sample.time < 120 else { break }
+            guard sample.t < 120 else { break }
             if let onset = sample.beat { onsets.append(onset) }
-            if sample.condition != .clean { disturbed.append(sample.time) }
+            if sample.condition != .clean { disturbed.append(sample.t) }
         }
         #expect(!disturbed.isEmpty, "the default pulse has motion-artefact bursts")
         let rated = beats.filter { $0.heartRate != nil }
@@ -68,7 +68,7 @@ struct HeartRatePipelineTests {
         // Each reported heart rate against the true rate of the 8 s before it.
         var errors: [Double] = []
         for beat in rated {
-            let window = onsets.filter { $0 > beat.time - 8 && $0 <= beat.time }
+            let window = onsets.filter { $0 > beat.t - 8 && $0 <= beat.t }
             guard window.count > 2, let first = window.first, let last = window.last else { continue }
             errors.append(abs(beat.heartRate! - 60 * Double(window.count - 1) / (last - first)))
         }

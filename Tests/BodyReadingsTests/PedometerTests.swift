@@ -117,13 +117,13 @@ struct PedometerTests {
         monitor.heartRateUpdateInterval = 0.5
         let samples = UntilCollector<HeartRateSample>()
         try monitor.startHeartRateUpdates { sample, _ in
-            if let sample { samples.add(sample, time: sample.timestamp, until: 60) }
+            if let sample { samples.add(sample, time: sample.t, until: 60) }
         }
         #expect(samples.wait())
         monitor.stopUpdates()
         let collected = samples.collected
         for (a, b) in zip(collected, collected.dropFirst()) {
-            #expect(abs(b.timestamp - a.timestamp - 0.5) < 0.011)
+            #expect(abs(b.t - a.t - 0.5) < 0.011)
         }
         let rated = collected.compactMap(\.heartRate)
         #expect(rated.count > collected.count / 2, "most samples carry a rate")

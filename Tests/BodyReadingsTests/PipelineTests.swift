@@ -7,7 +7,7 @@ import Testing
 
 /// A timestamped test element.
 struct Tick: Timestamped, Equatable, Sendable {
-    var timestamp: Double
+    var t: Double
 }
 
 /// What a `ScriptedInput` was asked to do, visible after the pipeline consumed the input.
@@ -83,7 +83,7 @@ struct Recorder: UpdateConsumer {
     var failure: any Error = OutputClosed()
 
     mutating func receive(_ update: Tick) throws -> ConsumerDemand {
-        received.append(update.timestamp)
+        received.append(update.t)
         if received.count == failAt { throw failure }
         return received.count >= enough ? .enough : .more
     }

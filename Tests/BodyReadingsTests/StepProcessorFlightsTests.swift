@@ -10,9 +10,9 @@ import Testing
     /// pedometer's data after the last update, or nil without one.
     func run(barometer: Bool = true, altitude: (Double) -> Double) -> (PedometerData?, StepProcessor) {
         let gait = SyntheticGait(cadence: 1.5, steps: 60, lead: 3, tail: 20, seed: 5).generate()
-        var readings = gait.samples.map { SensorReading(kind: .accelerometer, t: $0.time, value: $0.acceleration) }
+        var readings = gait.samples.map { SensorReading(kind: .accelerometer, t: $0.t, value: $0.acceleration) }
         if barometer {
-            let end = gait.samples.last!.time
+            let end = gait.samples.last!.t
             for i in 0...Int(end * 25) {
                 let t = Double(i) / 25
                 // 101.325 kPa less 12 Pa per metre, at 20 °C.

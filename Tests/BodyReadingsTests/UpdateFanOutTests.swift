@@ -18,14 +18,14 @@ struct UpdateFanOutTests {
     @Test func eachSubscriberGetsItsOwnInterval() {
         let fanOut = UpdateFanOut<Tick>()
         let received = Received()
-        _ = fanOut.subscribe(interval: 0) { received.add("all", $0.timestamp) }
-        _ = fanOut.subscribe(interval: 0.1) { received.add("tenth", $0.timestamp) }
-        _ = fanOut.subscribe(interval: 0.5) { received.add("half", $0.timestamp) }
-        for index in 0..<100 { fanOut.publish(Tick(timestamp: Double(index) * 0.01)) }
+        _ = fanOut.subscribe(interval: 0) { received.add("all", $0.t) }
+        _ = fanOut.subscribe(interval: 0.1) { received.add("tenth", $0.t) }
+        _ = fanOut.subscribe(interval: 0.5) { received.add("half", $0.t) }
+        for index in 0..<100 { fanOut.publish(Tick(t: Double(index) * 0.01)) }
         #expect(received["all"].count == 100)
         #expect(received["tenth"].count == 10)
         #expect(received["half"].count == 2)
-        #expect(fanOut.latest == Tick(timestamp: 0.99))
+        #expect(fanOut.latest == Tick(t: 0.99))
     }
 
     @Test func aSubscriberMayUnsubscribeWhileBeingDelivered() {
@@ -33,11 +33,11 @@ struct UpdateFanOutTests {
         let received = Received()
         let box = SubscriptionBox()
         box.subscription = fanOut.subscribe(interval: 0) { tick in
-            received.add("once", tick.timestamp)
+            received.add("once", tick.t)
             if let subscription = box.subscription { fanOut.unsubscribe(subscription) }
         }
-        _ = fanOut.subscribe(interval: 0) { received.add("other", $0.timestamp) }
-        for index in 0..<5 { fanOut.publish(Tick(timestamp: Double(index))) }
+        _ = fanOut.subscribe(interval: 0) { received.add("other", $0.t) }
+        for index in 0..<5 { fanOut.publish(Tick(t: Double(index))) }
         #expect(received["once"] == [0])
         #expect(received["other"].count == 5)
         #expect(fanOut.count == 1)
@@ -46,10 +46,10 @@ struct UpdateFanOutTests {
     @Test func changingTheIntervalKeepsTheGrid() {
         let fanOut = UpdateFanOut<Tick>()
         let received = Received()
-        let subscription = fanOut.subscribe(interval: 0.1) { received.add("a", $0.timestamp) }
-        for index in 0..<20 { fanOut.publish(Tick(timestamp: Double(index) * 0.01)) }
+        let subscription = fanOut.subscribe(interval: 0.1) { received.add("a", $0.t) }
+        for index in 0..<20 { fanOut.publish(Tick(t: Double(index) * 0.01)) }
         fanOut.setInterval(0.05, for: subscription)
-        for index in 20..<40 { fanOut.publish(Tick(timestamp: Double(index) * 0.01)) }
+        for index in 20..<40 { fanOut.publish(Tick(t: Double(index) * 0.01)) }
         let times = received["a"].map { ($0 * 100).rounded() / 100 }
         #expect(times == [0, 0.1, 0.2, 0.25, 0.3, 0.35])
     }

@@ -11,7 +11,7 @@ import Testing
         var even: [Double] = []
         var odd: [Double] = []
         for i in 1..<(steps.count - 1) {
-            let near = samples.filter { abs($0.time - steps[i]) <= 0.1 }.map { $0.acceleration.norm - 9.80665 }
+            let near = samples.filter { abs($0.t - steps[i]) <= 0.1 }.map { $0.acceleration.norm - 9.80665 }
             let peak = near.max() ?? 0
             if i % 2 == 0 { even.append(peak) } else { odd.append(peak) }
         }

@@ -26,7 +26,7 @@ import Testing
         var offset = 0.0
         for part in [first.samples, ride, second.samples] {
             for (t, a) in part { detector.update(time: t + offset, acceleration: a) { _ in } }
-            offset += (part.last?.time ?? 0) + 0.01
+            offset += (part.last?.t ?? 0) + 0.01
         }
         #expect(abs(detector.state.steps - 120) <= 2, "\(detector.state.steps) steps")
     }

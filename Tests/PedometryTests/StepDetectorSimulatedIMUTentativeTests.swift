@@ -27,7 +27,7 @@ import Testing
         let starts = truth.indices.filter { $0 == 0 || truth[$0] - truth[$0 - 1] > 2 }.map { truth[$0] }
         try #require(starts.count >= 2, "the demo scene has \(starts.count) bouts")
         for start in starts {
-            let first = reports.first { abs($0.step.time - start) < 0.15 }
+            let first = reports.first { abs($0.step.t - start) < 0.15 }
             let at = try #require(first?.at, "the bout's first step at \(start) s is never reported")
             #expect(at - start <= 1, "the bout's first step at \(start) s reported at \(at) s")
             let counted = try #require(reports.first { $0.counted && $0.at > start }?.at)

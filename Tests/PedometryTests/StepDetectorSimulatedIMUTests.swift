@@ -21,10 +21,10 @@ import Testing
         #expect(abs(steps.count - truth.count) <= 2, "\(steps.count) steps, truth \(truth.count)")
         // Each counted step within 0.15 s of a true one; walking, then running, by cadence.
         for step in steps {
-            let nearest = truth.min { abs($0 - step.time) < abs($1 - step.time) } ?? 0
-            #expect(abs(nearest - step.time) < 0.15, "step at \(step.time), nearest truth \(nearest)")
+            let nearest = truth.min { abs($0 - step.t) < abs($1 - step.t) } ?? 0
+            #expect(abs(nearest - step.t) < 0.15, "step at \(step.t), nearest truth \(nearest)")
         }
-        #expect(steps.filter { $0.time < 40 }.allSatisfy { $0.activity == .walking })
-        #expect(steps.filter { $0.time > 64 && $0.time < 80 }.allSatisfy { $0.activity == .running })
+        #expect(steps.filter { $0.t < 40 }.allSatisfy { $0.activity == .walking })
+        #expect(steps.filter { $0.t > 64 && $0.t < 80 }.allSatisfy { $0.activity == .running })
     }
 }

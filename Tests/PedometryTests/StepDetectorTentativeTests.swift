@@ -7,7 +7,7 @@ import Testing
 /// is what `update(time:acceleration:onStep:)` counts, and motion that is no walk has its tentative steps withdrawn.
 @Suite struct StepDetectorTentativeTests {
     /// The events of `samples` through a default detector, each with the time of the sample that revealed it.
-    static func events(_ samples: [(time: Double, acceleration: Vector3)]) -> [(event: StepEvent, at: Double)] {
+    static func events(_ samples: [(t: Double, acceleration: Vector3)]) -> [(event: StepEvent, at: Double)] {
         var detector = StepDetector()
         var events: [(event: StepEvent, at: Double)] = []
         for (t, a) in samples {
@@ -46,13 +46,13 @@ import Testing
             let first = try #require(truth.first)
             let report = events.first { event, _ in
                 switch event {
-                case .counted(let step), .tentative(let step): abs(step.time - first) < 0.15
+                case .counted(let step), .tentative(let step): abs(step.t - first) < 0.15
                 case .withdrawn: false
                 }
             }
             let at = try #require(report?.at, "seed \(seed): the first step at \(first) s is never reported")
             #expect(at - first <= 1, "seed \(seed): the first step at \(first) s reported at \(at) s")
-            let counted = events.compactMap { if case .counted(let step) = $0.event { step.time } else { nil } }
+            let counted = events.compactMap { if case .counted(let step) = $0.event { step.t } else { nil } }
             let recognised = try #require(events.first { if case .counted = $0.event { true } else { false } }?.at)
             #expect(recognised - first > 1, "walking recognised \(recognised - first) s in: no tentative steps needed")
             #expect(abs(counted.count - truth.count) <= 1, "seed \(seed): \(counted.count) steps")
@@ -93,10 +93,10 @@ import Testing
     func withdrawsTheTentativeStepsOfNonWalkingMotion(motion: SyntheticMotion) {
         for seed: UInt64 in 0..<2 {
             var samples = motion.samples(rate: 100, seed: seed)
-            let end = samples.last?.time ?? 0
+            let end = samples.last?.t ?? 0
             let last = samples.last?.acceleration ?? Vector3(0, 0, 1)
             let down = last * (9.80665 / Swift.max(last.norm, 1e-9))
-            samples += (1...600).map { (time: end + Double($0) / 100, acceleration: down) }
+            samples += (1...600).map { (t: end + Double($0) / 100, acceleration: down) }
             var detector = StepDetector()
             var counted = 0
             var most = 0

@@ -49,7 +49,7 @@ import Testing
         for seed: UInt64 in 0..<3 {
             let start = SyntheticGait(cadence: 1.4, steps: 8, tail: 1 / 1.4, seed: seed).generate()
             let walk = SyntheticGait(cadence: 1.8, steps: 92, lead: 0, seed: seed + 10).generate()
-            let offset = (start.samples.last?.time ?? 0) + 0.01
+            let offset = (start.samples.last?.t ?? 0) + 0.01
             var detector = StepDetector()
             for (t, a) in start.samples { detector.update(time: t, acceleration: a) { _ in } }
             for (t, a) in walk.samples { detector.update(time: t + offset, acceleration: a) { _ in } }
@@ -74,11 +74,11 @@ import Testing
             let result = Self.run(SyntheticGait(cadence: cadence, running: cadence > 2.5))
             try #require(abs(result.steps.count - result.truth.count) <= 1)
             for truth in result.truth {
-                let nearest = result.steps.map { abs($0.time - truth) }.min() ?? .infinity
+                let nearest = result.steps.map { abs($0.t - truth) }.min() ?? .infinity
                 #expect(nearest < 0.15, "the step at \(truth) is stamped \(nearest) s off")
             }
             let lockIn = try #require(result.reportedAt.first)
-            let latencies = zip(result.steps, result.reportedAt).filter { $0.1 > lockIn }.map { $0.1 - $0.0.time }
+            let latencies = zip(result.steps, result.reportedAt).filter { $0.1 > lockIn }.map { $0.1 - $0.0.t }
             #expect(latencies.max() ?? 0 <= (cadence < 1.5 ? 1.0 : 0.5), "cadence \(cadence)")
             #expect(lockIn - result.truth[0] < 6, "walking recognised \(lockIn - result.truth[0]) s after the start")
         }

@@ -47,7 +47,7 @@ enum SyntheticMotion: CaseIterable, CustomStringConvertible {
     }
 
     /// The samples at `rate` Hz (times jittering by ±0.3 sample periods).
-    func samples(rate: Double, seed: UInt64) -> [(time: Double, acceleration: Vector3)] {
+    func samples(rate: Double, seed: UInt64) -> [(t: Double, acceleration: Vector3)] {
         var random = SeededGenerator(seed: seed)
         let attitude = RandomRotation.make(&random)
         let count = Int(duration * rate)

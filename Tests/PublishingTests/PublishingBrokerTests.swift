@@ -45,8 +45,8 @@ import TextFormats
             publisher.publish(
                 IMUSample(t: t, accelerometer: Vector3(0, 0, 9.8), gyroscope: Vector3(0, 0, 0.1), magnetometer: Vector3(20, 0, -40)))
         }
-        publisher.publish(Step(time: 0.3, count: 1, cadence: 110, activity: .walking))
-        publisher.publish(Beat(time: 0.4, rrInterval: 0.83, heartRate: 72, quality: .good))
+        publisher.publish(Step(t: 0.3, count: 1, cadence: 110, activity: .walking))
+        publisher.publish(Beat(t: 0.4, rrInterval: 0.83, heartRate: 72, quality: .good))
         let final = publisher.stop()
         #expect(final.dropped == 0)
 

@@ -45,15 +45,15 @@ import TextFormats
         #expect(
             ReadingPayload.magneticSample(t: 1, field: Vector3(20, 0, -40), time: 2).rendered
                 == #"{"t":1,"time":2,"magnetic_field":{"x":20,"y":0,"z":-40}}"#)
-        let step = Step(time: 3.5, count: 42, cadence: 112.34567, activity: .walking)
+        let step = Step(t: 3.5, count: 42, cadence: 112.34567, activity: .walking)
         #expect(
             ReadingPayload.sample(step, time: 4).rendered
                 == #"{"t":3.5,"time":4,"steps":42,"cadence":112.346,"activity":"walking"}"#)
-        let beat = Beat(time: 5, rrInterval: 0.8123456789, heartRate: nil, quality: .irregular)
+        let beat = Beat(t: 5, rrInterval: 0.8123456789, heartRate: nil, quality: .irregular)
         #expect(
             ReadingPayload.sample(beat, time: 6).rendered
                 == #"{"t":5,"time":6,"heart_rate":null,"rr_interval":0.812346,"quality":"irregular"}"#)
-        let altitude = AltitudeReading(time: 7.25, pressure: 101.3030412345, relativeAltitude: 2.9876543)
+        let altitude = AltitudeReading(t: 7.25, pressure: 101.3030412345, relativeAltitude: 2.9876543)
         #expect(
             ReadingPayload.sample(altitude, time: 8).rendered
                 == #"{"t":7.25,"time":8,"pressure":101.303041,"relative_altitude":2.9877}"#)

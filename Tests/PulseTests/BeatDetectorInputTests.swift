@@ -36,16 +36,16 @@ struct BeatDetectorInputTests {
     func flatSegmentsReportNoHeartRate(level: Double) throws {
         let beats = Self.run(
             Self.pulses(bpm: 80, rate: 50, seconds: 45) { t, x in t >= 15 && t < 25 ? level : x })
-        #expect(!beats.contains { $0.time >= 15 && $0.time < 26 && $0.heartRate != nil })
-        #expect(beats.contains { $0.time > 30 && $0.heartRate != nil })
-        #expect(beats.contains { $0.time < 15 && $0.heartRate != nil })
+        #expect(!beats.contains { $0.t >= 15 && $0.t < 26 && $0.heartRate != nil })
+        #expect(beats.contains { $0.t > 30 && $0.heartRate != nil })
+        #expect(beats.contains { $0.t < 15 && $0.heartRate != nil })
     }
 
     @Test func invalidValuesMarkAnArtefact() throws {
         let beats = Self.run(
             Self.pulses(bpm: 60, rate: 100, seconds: 30) { t, x in t >= 12 && t < 12.5 ? .nan : x })
-        #expect(!beats.contains { $0.time >= 12 && $0.time < 13.5 && $0.heartRate != nil })
-        #expect(beats.contains { $0.time > 16 && $0.heartRate != nil })
+        #expect(!beats.contains { $0.t >= 12 && $0.t < 13.5 && $0.heartRate != nil })
+        #expect(beats.contains { $0.t > 16 && $0.heartRate != nil })
     }
 
     /// A value no sensor gives (1e308, −1e308, 1e9) is rejected and counted like a non-finite one, and the beats
@@ -60,7 +60,7 @@ struct BeatDetectorInputTests {
         #expect(spiked.state.rejectedSamples == 1)
         #expect(detector.state.rejectedSamples == 0)
         #expect(beats.count >= clean.count - 3, "\(beats.count) beats of \(clean.count)")
-        #expect(beats.contains { $0.time > 30 && $0.time < 35 && $0.heartRate != nil })
+        #expect(beats.contains { $0.t > 30 && $0.t < 35 && $0.heartRate != nil })
     }
 
     /// The template ring is sized from the nominal rate, bounded by `maximumSampleRate`: samples a microsecond
@@ -87,8 +87,8 @@ struct BeatDetectorInputTests {
         let beats = Self.run(samples)
         #expect(!beats.contains { beat in
             guard let rr = beat.rrInterval else { return false }
-            return beat.time >= 17 && beat.time - rr < 15
+            return beat.t >= 17 && beat.t - rr < 15
         })
-        #expect(beats.contains { $0.time > 25 && $0.heartRate != nil })
+        #expect(beats.contains { $0.t > 25 && $0.heartRate != nil })
     }
 }

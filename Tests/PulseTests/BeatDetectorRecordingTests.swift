@@ -30,7 +30,7 @@ struct BeatDetectorRecordingTests {
         #expect(beats.count == reference.fields.count)
         for (beat, row) in zip(beats, reference.fields) {
             let time = try #require(Double(row[0]))
-            #expect(abs(beat.time - time) <= 1e-9, "beat at \(time)")
+            #expect(abs(beat.t - time) <= 1e-9, "beat at \(time)")
             #expect((beat.heartRate == nil) == row[1].isEmpty, "heart rate of the beat at \(time)")
             if let rate = beat.heartRate, let expected = Double(row[1]) { #expect(abs(rate - expected) <= 1e-9) }
             if let rr = beat.rrInterval, let expected = Double(row[2]) { #expect(abs(rr - expected) <= 1e-9) }
@@ -48,7 +48,7 @@ struct BeatDetectorRecordingTests {
         let beats = try Self.detect(record)
         let recording = try DevelopmentData.recording(record)
         let metric = HeartRateWindowMetric(
-            beats: beats.map { ($0.time, $0.heartRate) }, reference: try DevelopmentData.referenceBeats(record),
+            beats: beats.map { ($0.t, $0.heartRate) }, reference: try DevelopmentData.referenceBeats(record),
             duration: recording.time.last ?? 0)
         #expect(metric.meanAbsoluteError <= bound)
         #expect(metric.coverage >= 0.9)

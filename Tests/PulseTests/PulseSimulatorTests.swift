@@ -7,7 +7,7 @@ struct PulseSimulatorTests {
         var samples: [SimulatedPPGSample] = []
         while true {
             let sample = simulator.next()
-            guard sample.time < seconds else { return samples }
+            guard sample.t < seconds else { return samples }
             samples.append(sample)
         }
     }
@@ -47,11 +47,11 @@ struct PulseSimulatorTests {
             PulseSimulator.Segment(start: 8, end: 9, condition: .saturated),
         ]
         let samples = Self.run(settings, seconds: 12, seed: 1)
-        for (a, b) in zip(samples, samples.dropFirst()) { #expect(b.time > a.time) }
+        for (a, b) in zip(samples, samples.dropFirst()) { #expect(b.t > a.t) }
         for sample in samples {
             #expect(sample.value >= 0 && sample.value <= settings.fullScale)
-            if sample.time >= 5 && sample.time < 6 { #expect(sample.condition == .fingerOff && sample.value < 0.05) }
-            if sample.time >= 8 && sample.time < 9 {
+            if sample.t >= 5 && sample.t < 6 { #expect(sample.condition == .fingerOff && sample.value < 0.05) }
+            if sample.t >= 8 && sample.t < 9 {
                 #expect(sample.condition == .saturated && sample.value == settings.fullScale)
             }
         }

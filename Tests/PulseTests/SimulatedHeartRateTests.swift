@@ -40,7 +40,7 @@ struct SimulatedHeartRateTests {
             for burst in bursts {
                 let margin = 0.2 * (burst.upperBound - burst.lowerBound)
                 let core = (burst.lowerBound + margin)..<(burst.upperBound - margin)
-                let inside = recording.beats.filter { core.contains($0.time) && $0.heartRate != nil }
+                let inside = recording.beats.filter { core.contains($0.t) && $0.heartRate != nil }
                 #expect(inside.isEmpty, "\(bpm) beats/min at \(sampleRate) Hz: heart rate inside the burst \(burst)")
             }
             #expect(abs(recording.matchedError) <= 1, "\(bpm) beats/min at \(sampleRate) Hz")
@@ -60,12 +60,12 @@ struct SimulatedHeartRateTests {
                 settings.segments = [PulseSimulator.Segment(start: 30, end: 45, condition: condition)]
                 let recording = SimulatedRecording(settings, seconds: 70, seed: UInt64(60 + index))
                 let hold = BeatDetector.Settings().artefactHold
-                let inside = recording.beats.filter { $0.time >= 30 && $0.time < 45 + hold && $0.heartRate != nil }
+                let inside = recording.beats.filter { $0.t >= 30 && $0.t < 45 + hold && $0.heartRate != nil }
                 #expect(inside.isEmpty, "\(condition) at \(bpm) beats/min, \(sampleRate) Hz")
                 #expect(
-                    recording.beats.contains { $0.time > 45 && $0.time < 65 && $0.heartRate != nil },
+                    recording.beats.contains { $0.t > 45 && $0.t < 65 && $0.heartRate != nil },
                     "\(condition) at \(bpm) beats/min, \(sampleRate) Hz: no heart rate within 20 s after")
-                #expect(recording.beats.contains { $0.time < 30 && $0.heartRate != nil })
+                #expect(recording.beats.contains { $0.t < 30 && $0.heartRate != nil })
             }
         }
     }
@@ -80,8 +80,8 @@ struct SimulatedHeartRateTests {
         for (beat, returned) in zip(recording.beats, recording.returnedAt) where beat.heartRate != nil {
             let rr = try #require(beat.rrInterval)
             // The template window uses the expected interval, which follows rr within the rhythm tolerance.
-            #expect(returned - beat.time <= 0.6 * rr * 1.25 + delay + 0.01)
-            #expect(returned - beat.time >= 0.6 * rr * 0.75 + delay)
+            #expect(returned - beat.t <= 0.6 * rr * 1.25 + delay + 0.01)
+            #expect(returned - beat.t >= 0.6 * rr * 0.75 + delay)
         }
     }
 }

@@ -14,12 +14,12 @@ struct SimulatedRecording {
         var detector = BeatDetector()
         while true {
             let sample = simulator.next()
-            guard sample.time < seconds else { break }
+            guard sample.t < seconds else { break }
             samples.append(sample)
             if let onset = sample.beat { onsets.append(onset) }
-            if let beat = detector.update(time: sample.time, value: sample.value) {
+            if let beat = detector.update(time: sample.t, value: sample.value) {
                 beats.append(beat)
-                returnedAt.append(sample.time)
+                returnedAt.append(sample.t)
             }
         }
     }
@@ -44,7 +44,7 @@ struct SimulatedRecording {
         var errors: [Double] = []
         for beat in beats {
             guard let rate = beat.heartRate else { continue }
-            let inWindow = onsets.filter { $0 > beat.time - window && $0 <= beat.time }
+            let inWindow = onsets.filter { $0 > beat.t - window && $0 <= beat.t }
             guard let first = inWindow.first, let last = inWindow.last, inWindow.count > 1 else { continue }
             errors.append(rate - 60 * Double(inWindow.count - 1) / (last - first))
         }
@@ -57,13 +57,13 @@ struct SimulatedRecording {
         var start: Double?
         for sample in samples {
             if sample.condition == condition {
-                if start == nil { start = sample.time }
+                if start == nil { start = sample.t }
             } else if let s = start {
-                result.append(s..<sample.time)
+                result.append(s..<sample.t)
                 start = nil
             }
         }
-        if let s = start, let last = samples.last { result.append(s..<last.time) }
+        if let s = start, let last = samples.last { result.append(s..<last.t) }
         return result
     }
 }

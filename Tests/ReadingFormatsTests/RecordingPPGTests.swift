@@ -68,7 +68,7 @@ import Testing
         #expect(pulse.column == "ppg_ir")
         var times: [Double] = []
         while let sample = try pulse.next() {
-            times.append(sample.time)
+            times.append(sample.t)
             #expect(sample.value < 0)
         }
         #expect(times == rows.compactMap { $0.ppg == nil ? nil : $0.t })

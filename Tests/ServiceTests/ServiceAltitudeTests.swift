@@ -25,17 +25,17 @@ struct ServiceAltitudeTests {
         let token = capture.altitude.subscribe(interval: 0) { update in updates.mutate { $0.append(update) } }
         capture.start()
         defer { capture.stop() }
-        #expect(waitUntil { (updates.value.last?.timestamp ?? 0) >= 160 }, "two repetitions of the 80 s demo")
+        #expect(waitUntil { (updates.value.last?.t ?? 0) >= 160 }, "two repetitions of the 80 s demo")
         capture.altitude.unsubscribe(token)
         let seen = updates.value
-        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp }, "in time order")
-        let firstLap = seen.filter { $0.timestamp < 80 }
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.t < $1.t }, "in time order")
+        let firstLap = seen.filter { $0.t < 80 }
         let top = try #require(firstLap.map(\.reading.relativeAltitude).max())
         #expect(abs(top - 3) < 0.6, "a floor of 3 m up the stairs, not \(top) m")
         let atLapEnd = try #require(firstLap.last)
         #expect(abs(atLapEnd.reading.relativeAltitude) < 0.6, "back down by the lift: \(atLapEnd.reading.relativeAltitude) m")
         #expect(atLapEnd.floorsAscended == 1 && atLapEnd.floorsDescended == 0, "the lift counts no flight: \(atLapEnd)")
-        let secondLap = try #require(seen.last { $0.timestamp < 160 })
+        let secondLap = try #require(seen.last { $0.t < 160 })
         #expect(secondLap.floorsAscended == 2 && secondLap.floorsDescended == 0, "\(secondLap)")
     }
 
@@ -128,7 +128,7 @@ struct ServiceAltitudeTests {
         #expect(waitUntil { finished.value }, "the recording ends the capture")
         let seen = updates.value
         #expect(seen.count == 500, "every pressure row: \(seen.count)")
-        #expect(seen.first?.reading.relativeAltitude == 0 && seen.first?.timestamp == 0.01)
+        #expect(seen.first?.reading.relativeAltitude == 0 && seen.first?.t == 0.01)
         let end = try #require(seen.last)
         #expect(abs(end.reading.relativeAltitude - 3) < 0.03, "3 m at the recorded 35 °C: \(end.reading)")
         #expect(end.floorsAscended == 0, "no walking, no flights: \(end)")

@@ -23,7 +23,7 @@ struct StoreRecordingFlightsTests {
             let recording = try StoreRecording(
                 capture: capture, store: ReadingsDatabase(path: path, access: .readWrite), clock: { noon })
             capture.start()
-            #expect(waitUntil { (capture.altitude.latest?.timestamp ?? 0) >= laps * 80 })
+            #expect(waitUntil { (capture.altitude.latest?.t ?? 0) >= laps * 80 })
             capture.stop()
             let today = recording.flightsToday
             let last = capture.altitude.latest

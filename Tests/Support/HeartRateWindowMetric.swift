@@ -7,8 +7,8 @@ public struct HeartRateWindowMetric: Sendable {
     /// Fraction of the windows with an estimate.
     public var coverage: Double
 
-    /// The metric of `beats` (time s, heart rate beats/min or nil) against `reference` beat times over `duration` s.
-    public init(beats: [(time: Double, heartRate: Double?)], reference: [Double], duration: Double) {
+    /// The metric of `beats` (`t` s, heart rate beats/min or nil) against `reference` beat times over `duration` s.
+    public init(beats: [(t: Double, heartRate: Double?)], reference: [Double], duration: Double) {
         var errors: [Double] = []
         var windows = 0
         for index in 0... {
@@ -19,7 +19,7 @@ public struct HeartRateWindowMetric: Sendable {
             guard inWindow.count >= 2, let first = inWindow.first, let last = inWindow.last else { continue }
             windows += 1
             let referenceRate = 60 / ((last - first) / Double(inWindow.count - 1))
-            let rates = beats.filter { $0.time >= start && $0.time < end }.compactMap(\.heartRate).sorted()
+            let rates = beats.filter { $0.t >= start && $0.t < end }.compactMap(\.heartRate).sorted()
             guard !rates.isEmpty else { continue }
             errors.append(abs(Self.median(rates) - referenceRate))
         }

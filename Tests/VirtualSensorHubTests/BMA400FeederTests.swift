@@ -56,8 +56,8 @@ struct BMA400FeederTests {
         #expect(activityWhileWalking == 1)
         #expect(counter.count == 40)
         #expect(counter.activity == 0)
-        #expect(records.first == BMA400StepCounter.Record(event: .enabled, time: 0, count: 0))
-        #expect(steps.map(\.time) == truth)
+        #expect(records.first == BMA400StepCounter.Record(event: .enabled, t: 0, count: 0))
+        #expect(steps.map(\.t) == truth)
         #expect(steps.map(\.count) == Array(1...40))
     }
 
@@ -71,7 +71,7 @@ struct BMA400FeederTests {
         #expect(expected >= 18 && expected <= 20)
         #expect(counter.count == UInt32(expected))
         #expect(records.map(\.event).filter { $0 != .step } == [.enabled, .disabled])
-        #expect(records.last?.time == 20.01)
+        #expect(records.last?.t == 20.01)
         #expect(counter.activity == 1)  // last seen walking at 20 s, and not updated since
         #expect(counter.registers == [UInt8(expected), 0, 0, 1])
     }

@@ -65,8 +65,8 @@ if arguments.first == "--recording" {
     var sensor = SimulatedBarometer(
         walk: BuildingWalk(activities: BuildingWalk.demo), settings: settings, seed: 1, repeating: true)
     var text = "t,pressure,temperature\n"
-    while let sample = sensor.next(), sample.time <= seconds {
-        text += "\(sample.time),\(sample.pressure),\(sample.temperature)\n"
+    while let sample = sensor.next(), sample.t <= seconds {
+        text += "\(sample.t),\(sample.pressure),\(sample.temperature)\n"
     }
     print(text, terminator: "")
     exit(0)
@@ -121,13 +121,13 @@ print(
 var sensor = SimulatedBarometer(
     walk: BuildingWalk(activities: BuildingWalk.randomDay(seed: firstSeed)), seed: firstSeed)
 let samples = sensor.all()
-let span = (samples.last?.time ?? 0) + 1
+let span = (samples.last?.t ?? 0) + 1
 let rate = bestRate(seconds: 3, samplesPerPass: samples.count, span: span) {
     var altimeter = Altimeter()
     var counter = FlightCounter()
     return { offset in
         for (i, sample) in samples.enumerated() {
-            let t = sample.time + offset
+            let t = sample.t + offset
             if let reading = altimeter.update(time: t, pressure: sample.pressure, temperature: sample.temperature) {
                 counter.addAltitude(time: t, altitude: reading.relativeAltitude)
             }

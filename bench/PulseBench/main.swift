@@ -50,7 +50,7 @@ func detect() {
     var out = "t,heart_rate,rr_interval,quality\n"
     for (t, x) in readRecording() {
         if let beat = detector.update(time: t, value: x) {
-            out += "\(beat.time),\(format(beat.heartRate)),\(format(beat.rrInterval)),\(beat.quality.rawValue)\n"
+            out += "\(beat.t),\(format(beat.heartRate)),\(format(beat.rrInterval)),\(beat.quality.rawValue)\n"
         }
     }
     print(out, terminator: "")
@@ -110,8 +110,8 @@ func simulate(_ options: ArraySlice<String>) {
     var truth = ""
     while true {
         let sample = simulator.next()
-        guard sample.time < duration else { break }
-        out += "\(sample.time),\(sample.value),\(sample.condition.rawValue)\n"
+        guard sample.t < duration else { break }
+        out += "\(sample.t),\(sample.value),\(sample.condition.rawValue)\n"
         if let beat = sample.beat { truth += "\(beat)\n" }
     }
     print(out, terminator: "")

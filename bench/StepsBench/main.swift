@@ -73,7 +73,7 @@ func steps(_ path: String) {
     var out = "t,steps,cadence,activity\n"
     for (t, a) in readRecording(path) {
         detector.update(time: t, acceleration: a) { step in
-            out += "\(step.time),\(step.count),\(step.cadence),\(step.activity.rawValue)\n"
+            out += "\(step.t),\(step.count),\(step.cadence),\(step.activity.rawValue)\n"
         }
     }
     print(out, terminator: "")
@@ -86,8 +86,8 @@ func events(_ paths: [String]) {
         for (t, a) in readRecording(path) {
             detector.updateWithTentativeSteps(time: t, acceleration: a) { event in
                 switch event {
-                case .counted(let step): out += "\(path),c,\(step.time),\(t)\n"
-                case .tentative(let step): out += "\(path),t,\(step.time),\(t)\n"
+                case .counted(let step): out += "\(path),c,\(step.t),\(t)\n"
+                case .tentative(let step): out += "\(path),t,\(step.t),\(t)\n"
                 case .withdrawn(let k): out += "\(path),w,\(k),\(t)\n"
                 }
             }

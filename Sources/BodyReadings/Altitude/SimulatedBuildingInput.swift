@@ -15,12 +15,12 @@ public struct SimulatedBuildingInput: FileInput {
     public init(walk: BuildingWalk = BuildingWalk(activities: BuildingWalk.demo), seed: UInt64 = 1) {
         var barometer = SimulatedBarometer(walk: walk, seed: seed)
         var readings = barometer.all().map {
-            SensorReading(kind: .pressure, t: $0.time, value: Vector3($0.pressure, $0.temperature, 0))
+            SensorReading(kind: .pressure, t: $0.t, value: Vector3($0.pressure, $0.temperature, 0))
         }
         var gait = SyntheticGait(rate: 50, tail: max(0, walk.duration - (walk.stepTimes.last ?? 0)), seed: seed)
         gait.stepTimes = walk.stepTimes
         readings += gait.generate().samples.map {
-            SensorReading(kind: .accelerometer, t: $0.time, value: $0.acceleration)
+            SensorReading(kind: .accelerometer, t: $0.t, value: $0.acceleration)
         }
         readings.sort { $0.t < $1.t }
         self.readings = readings

@@ -96,7 +96,7 @@ public final class HealthReadings: @unchecked Sendable {
                 }
             }
             scratch.removeAll(keepingCapacity: true)
-            if reading.kind == .pressure, let altitude, let latest = stepProcessor?.altitude, latest.time == reading.t {
+            if reading.kind == .pressure, let altitude, let latest = stepProcessor?.altitude, latest.t == reading.t {
                 altitude.publish(
                     AltitudeUpdate(
                         reading: latest, floorsAscended: stepProcessor?.flights.floorsAscended ?? 0,

@@ -26,9 +26,9 @@ public struct HeartRateProcessor: ReadingProcessor {
     @usableFromInline
     mutating func update(_ input: PPGSample) -> HeartRateUpdate {
         let beat = detector.update(input)
-        if let beat { latest = (input.time, beat) }
-        var sample = HeartRateSample(timestamp: input.time, heartRate: nil, quality: nil)
-        if let latest, input.time - latest.decided <= Self.hold {
+        if let beat { latest = (input.t, beat) }
+        var sample = HeartRateSample(t: input.t, heartRate: nil, quality: nil)
+        if let latest, input.t - latest.decided <= Self.hold {
             sample.heartRate = latest.beat.heartRate
             sample.quality = latest.beat.quality
         }

@@ -4,7 +4,7 @@ import Pulse
 /// of the latest beat while that beat is recent, and how much it can be trusted.
 public struct HeartRateSample: Sendable, Hashable, Timestamped {
     /// When, s, on the samples' clock.
-    public var timestamp: Double
+    public var t: Double
     /// The heart rate, beats/min: the latest beat's smoothed heart rate while that beat is at most
     /// `HeartRateProcessor.hold` seconds old; nil when there is none (no pulse, a poor or irregular latest beat, the
     /// first seconds while the detector learns). Never a made-up value.
@@ -14,8 +14,8 @@ public struct HeartRateSample: Sendable, Hashable, Timestamped {
     public var quality: BeatQuality?
 
     /// A sample with the given fields (units as documented on the properties).
-    public init(timestamp: Double, heartRate: Double?, quality: BeatQuality?) {
-        self.timestamp = timestamp
+    public init(t: Double, heartRate: Double?, quality: BeatQuality?) {
+        self.t = t
         self.heartRate = heartRate
         self.quality = quality
     }

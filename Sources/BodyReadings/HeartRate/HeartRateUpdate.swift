@@ -5,10 +5,11 @@ import Pulse
 public struct HeartRateUpdate: Sendable, Hashable, Timestamped {
     /// The heart rate at this sample.
     public var sample: HeartRateSample
-    /// The beat decided with this sample (its `time` is earlier: see `BeatDetector`'s latency), if any.
+    /// The beat decided with this sample (its `t` is earlier: see `BeatDetector`'s latency), if any.
     public var beat: Beat?
 
-    public var timestamp: Double { sample.timestamp }
+    /// The sample's time, s.
+    public var t: Double { sample.t }
 
     /// An update of `sample`, with `beat` when one was decided.
     public init(sample: HeartRateSample, beat: Beat?) {

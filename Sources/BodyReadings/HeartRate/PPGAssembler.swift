@@ -35,7 +35,7 @@ public struct PPGAssembler: SampleAssembler {
         }
         guard let light else { return }
         lastTime = reading.t
-        output.append(PPGSample(time: reading.t, value: -components[light.component]))
+        output.append(PPGSample(t: reading.t, value: -components[light.component]))
     }
 
     public mutating func flush(into output: inout [PPGSample]) {}

@@ -1,7 +1,7 @@
 import MotionMath
 
 /// One raw (calibrated, mount-matrix-applied) accelerometer reading, like CoreMotion's `CMAccelerometerData`.
-public struct AccelerometerData: Sendable, Hashable, Timestamped {
+public struct AccelerometerData: Sendable, Hashable {
     /// Time of the measurement, s.
     public var timestamp: Double
     /// Specific force, m/s², device frame (lying flat, screen up: (0, 0, +9.81)).

@@ -16,7 +16,7 @@ final class AltitudeBaseline: @unchecked Sendable {
             return first ?? height
         }
         return AltitudeData(
-            timestamp: update.timestamp, relativeAltitude: height - base, pressure: update.reading.pressure)
+            timestamp: update.t, relativeAltitude: height - base, pressure: update.reading.pressure)
     }
 
     /// Starts the next run from its first update.

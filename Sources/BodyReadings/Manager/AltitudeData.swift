@@ -1,5 +1,5 @@
 /// One relative-altitude update of a `MotionManager`, like CoreMotion's `CMAltitudeData`.
-public struct AltitudeData: Sendable, Hashable, Timestamped {
+public struct AltitudeData: Sendable, Hashable {
     /// Time of the pressure sample, s, on the samples' clock.
     public var timestamp: Double
     /// The change in altitude since the first update this run of updates delivered, m (0 on the first; up is

@@ -9,7 +9,7 @@ import Darwin
 /// One fused device-motion update, like CoreMotion's `CMDeviceMotion`, in SI units and the frames of docs/formats.md
 /// ("Conventions"): device frame x right, y up, z out of the screen; reference frame ENU with a magnetometer, else
 /// z up with an arbitrary heading that starts at 0.
-public struct DeviceMotion: Sendable, Hashable, Timestamped {
+public struct DeviceMotion: Sendable, Hashable {
     /// Time of the sample this update was fused from, s (kernel timestamp, monotonic clock, or recording time).
     public var timestamp: Double
     /// Rotation of device-frame vectors into the reference frame (unit quaternion w, x, y, z). `roll`, `pitch` and

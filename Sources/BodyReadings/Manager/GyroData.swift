@@ -1,7 +1,7 @@
 import MotionMath
 
 /// One raw (calibrated, mount-matrix-applied) gyro reading, like CoreMotion's `CMGyroData`.
-public struct GyroData: Sendable, Hashable, Timestamped {
+public struct GyroData: Sendable, Hashable {
     /// Time of the measurement, s.
     public var timestamp: Double
     /// Angular velocity, rad/s, device frame (calibrated, not bias-tracked).

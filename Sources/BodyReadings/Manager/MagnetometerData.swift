@@ -1,7 +1,7 @@
 import MotionMath
 
 /// One raw (calibrated, mount-matrix-applied) magnetometer reading, like CoreMotion's `CMMagnetometerData`.
-public struct MagnetometerData: Sendable, Hashable, Timestamped {
+public struct MagnetometerData: Sendable, Hashable {
     /// Time of the measurement, s.
     public var timestamp: Double
     /// Magnetic flux density, µT, device frame (calibrated).

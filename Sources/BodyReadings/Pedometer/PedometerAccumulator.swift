@@ -22,12 +22,12 @@ struct PedometerAccumulator: Sendable {
     /// (before one, from `update`'s time and zero steps), the tentative steps as of `update`.
     mutating func add(_ update: StepUpdate) -> PedometerData {
         if let step = update.step {
-            if let last, step.time - last <= Pedometer.pauseLimit, step.time > last {
-                activeTime += step.time - last
+            if let last, step.t - last <= Pedometer.pauseLimit, step.t > last {
+                activeTime += step.t - last
                 activeSteps += 1
             }
-            first = first ?? step.time
-            last = step.time
+            first = first ?? step.t
+            last = step.t
             steps += 1
             cadence = step.cadence
         }
@@ -37,7 +37,7 @@ struct PedometerAccumulator: Sendable {
         }
         let pace = activeSteps > 0 ? activeTime / (Double(activeSteps) * stepLength) : nil
         return PedometerData(
-            startDate: first ?? update.timestamp, endDate: last ?? update.timestamp, numberOfSteps: steps,
+            startDate: first ?? update.t, endDate: last ?? update.t, numberOfSteps: steps,
             distance: Double(steps) * stepLength, currentCadence: cadence / 60, averageActivePace: pace,
             tentativeSteps: update.tentativeSteps, floorsAscended: floors?.ascended,
             floorsDescended: floors?.descended)

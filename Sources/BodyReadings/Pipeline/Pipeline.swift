@@ -64,7 +64,7 @@ where Processor.Input == Input.Element, Processor.Output: Timestamped {
         var updates = 0
         var stop: PipelineEnding?
         func deliver(_ update: Processor.Output) throws {
-            guard stop == nil, decimator.shouldEmit(t: update.timestamp) else { return }
+            guard stop == nil, decimator.shouldEmit(t: update.t) else { return }
             updates += 1
             if try consumer.receive(update) == .enough {
                 stop = .finished
@@ -84,9 +84,9 @@ where Processor.Input == Input.Element, Processor.Output: Timestamped {
                     if control.isCancelled { break }
                 }
                 if let duration = settings.duration {
-                    let first = origin ?? element.timestamp
+                    let first = origin ?? element.t
                     origin = first
-                    if element.timestamp - first >= duration - 1e-9 {
+                    if element.t - first >= duration - 1e-9 {
                         stop = .duration
                         break
                     }

@@ -103,7 +103,7 @@ public final class UpdateFanOut<Update: Timestamped & Sendable>: UpdateConsumer,
         newest = update
         var due = scratch
         scratch = []
-        let t = update.timestamp
+        let t = update.t
         // Taken out of the stored property while asked (one exclusivity check, not one per subscriber).
         var decimators = self.decimators
         self.decimators = []

@@ -91,17 +91,17 @@ struct SimulatedReader {
             while Double(pulseCount) / pulseRate <= until + 1e-9, let sample = pulse?.next() {
                 pulseCount += 1
                 readings.append(
-                    SensorReading(kind: .ppg, t: sample.time, value: SimulatedMotionSource.intensities(sample.value)))
+                    SensorReading(kind: .ppg, t: sample.t, value: SimulatedMotionSource.intensities(sample.value)))
             }
         }
         if barometer != nil {
             while true {
                 if nextPressure == nil { nextPressure = barometer?.next() }
-                guard let sample = nextPressure, sample.time <= until + 1e-9 else { break }
+                guard let sample = nextPressure, sample.t <= until + 1e-9 else { break }
                 nextPressure = nil
                 barometerCount += 1
                 let value = Vector3(sample.pressure, sample.temperature, 0)
-                readings.append(SensorReading(kind: .pressure, t: sample.time, value: value))
+                readings.append(SensorReading(kind: .pressure, t: sample.t, value: value))
             }
         }
         batch = readings

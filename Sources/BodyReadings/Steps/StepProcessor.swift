@@ -67,18 +67,18 @@ public struct StepProcessor: ReadingProcessor {
             detector.updateWithTentativeSteps(time: input.t, acceleration: input.value) { event in
                 switch event {
                 case .counted(let step):
-                    found.append(StepUpdate(timestamp: input.t, step: step, tentativeSteps: pending))
+                    found.append(StepUpdate(t: input.t, step: step, tentativeSteps: pending))
                 case .tentative:
                     pending += 1
-                    found.append(StepUpdate(timestamp: input.t, step: nil, tentativeSteps: pending))
+                    found.append(StepUpdate(t: input.t, step: nil, tentativeSteps: pending))
                 case .withdrawn(let k):
                     pending -= k
-                    found.append(StepUpdate(timestamp: input.t, step: nil, tentativeSteps: pending))
+                    found.append(StepUpdate(t: input.t, step: nil, tentativeSteps: pending))
                 }
             }
         case (.hardware, .stepCount):
             counted.update(time: input.t, count: Int(exactly: input.value.x.rounded()) ?? counted.steps) {
-                found.append(StepUpdate(timestamp: input.t, step: $0, tentativeSteps: 0))
+                found.append(StepUpdate(t: input.t, step: $0, tentativeSteps: 0))
             }
         case (.hardware, .activity):
             counted.updateActivity(still: input.value.x, walking: input.value.y, running: input.value.z)
@@ -87,14 +87,14 @@ public struct StepProcessor: ReadingProcessor {
             guard let reading = altimeter.update(time: input.t, pressure: input.value.x, temperature: temperature)
             else { return }
             altitude = reading
-            flights.addAltitude(time: reading.time, altitude: reading.relativeAltitude)
+            flights.addAltitude(time: reading.t, altitude: reading.relativeAltitude)
             return
         default:
             return
         }
         span = (span?.first ?? input.t, input.t)
         for var update in found {
-            if let step = update.step, altitude != nil { update.floors = flights.addStep(time: step.time) }
+            if let step = update.step, altitude != nil { update.floors = flights.addStep(time: step.t) }
             try emit(update)
         }
     }

@@ -8,7 +8,7 @@ import Pedometry
 public struct StepUpdate: Sendable, Hashable, Timestamped {
     /// The time of the reading that caused the update, s (increasing from update to update; a counted step's own
     /// time may be earlier).
-    public var timestamp: Double
+    public var t: Double
     /// The step counted with this update; nil when only `tentativeSteps` changed.
     public var step: Step?
     /// Tentative steps pending after this update, neither counted nor withdrawn yet (0 with a hardware counter). It
@@ -19,10 +19,10 @@ public struct StepUpdate: Sendable, Hashable, Timestamped {
     /// descended, mostly 0; nil without a barometer and on updates without a counted step.
     public var floors: Int?
 
-    /// An update at `timestamp` with the counted `step`, if any, `tentativeSteps` pending and the `floors` its step
+    /// An update at `t` with the counted `step`, if any, `tentativeSteps` pending and the `floors` its step
     /// completed.
-    public init(timestamp: Double, step: Step?, tentativeSteps: Int, floors: Int? = nil) {
-        self.timestamp = timestamp
+    public init(t: Double, step: Step?, tentativeSteps: Int, floors: Int? = nil) {
+        self.t = t
         self.step = step
         self.tentativeSteps = tentativeSteps
         self.floors = floors

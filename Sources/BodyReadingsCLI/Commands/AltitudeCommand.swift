@@ -69,16 +69,16 @@ enum AltitudeCommand {
         if let path = arguments.positionals.first {
             try SourceOptions.refuseBesideFile(arguments)
             let reader = try PressureRecordingReader(RecordingSource(argument: path))
-            var pipeline = Pipeline(
+            let pipeline = Pipeline(
                 input: PressureRecordingInput(reader: reader), processor: processor, settings: settings)
-            let report = try execute(&pipeline, format: format, console: console)
+            let report = try EventOutput.run(pipeline, format: format, count: nil, console: console).report
             if report.elements == 0 { console.warning("\(reader.source) has a header but no pressure samples") }
             return .ok
         }
         let specification = try SourceOptions.specification(arguments)
         if case .simulated(let seed, _) = specification {
-            var pipeline = Pipeline(input: SimulatedBuildingInput(seed: seed), processor: processor, settings: settings)
-            _ = try execute(&pipeline, format: format, console: console)
+            let pipeline = Pipeline(input: SimulatedBuildingInput(seed: seed), processor: processor, settings: settings)
+            _ = try EventOutput.run(pipeline, format: format, count: nil, console: console)
             return .ok
         }
         let source = try SourceOptions.open(specification, environment: console.environment)
@@ -92,33 +92,14 @@ enum AltitudeCommand {
         let readings: Set<SensorReading.Kind> = source.info.hasAccelerometer ? [.pressure, .accelerometer] : [.pressure]
         let capture = PipelineSettings(
             captureInterval: 0.1, duration: duration, readings: readings, log: console.captureLog)
-        var pipeline = Pipeline(
+        let pipeline = Pipeline(
             input: SourceInput(source: source, assembler: StepAssembler()), processor: processor, settings: capture)
-        let report = try execute(&pipeline, format: format, console: console) { source.stop() }
+        let (report, _) = try EventOutput.run(pipeline, format: format, count: nil, console: console) {
+            source.stop()
+        }
         StreamCommand.report(report, console: console, what: "altitude readings")
         try StreamCommand.requireSamples(report)
         return .ok
     }
 
-    /// Runs `pipeline` into the consumer `format` names; the summary gets the floors from the processor.
-    static func execute<Input: PipelineInput>(
-        _ pipeline: inout Pipeline<Input, AltitudeProcessor>, format: String, console: Console,
-        emergency: @escaping @Sendable () -> Void = {}
-    ) throws -> PipelineReport {
-        let (report, _) = try EventOutput.run(
-            &pipeline, format: format, count: nil, console: console,
-            live: LiveAltitudeConsumer(console: console, count: nil), summary: AltitudeSummary(),
-            row: { ($0.time, $0) },
-            amend: { pipeline, summary in
-                summary.floorsAscended = pipeline.processor.floors?.ascended
-                summary.floorsDescended = pipeline.processor.floors?.descended
-            }, emergency: emergency)
-        let rejected = pipeline.processor.steps.altimeter.rejectedSamples
-        if rejected > 0 {
-            console.warning(
-                "\(rejected) of \(report.elements) readings had a pressure not above 0 kPa or a temperature not a "
-                    + "number: skipped; check the recording's units (pressure in kPa)")
-        }
-        return report
-    }
 }

@@ -1,6 +1,5 @@
 import BodyReadings
 import ReadingFormats
-import TextFormats
 
 /// `bodyreadings heart-rate [FILE|-]`: heartbeats and heart rate from a pulse (PPG) sensor, live or from a
 /// recording.
@@ -62,7 +61,7 @@ enum HeartRateCommand {
             try SourceOptions.refuseBesideFile(arguments)
             let reader = try PPGRecordingReader(RecordingSource(argument: path))
             let pipeline = Pipeline(input: PPGRecordingInput(reader: reader), processor: HeartRateProcessor(), settings: settings)
-            let (report, beats) = try execute(pipeline, format: format, count: count, console: console) {}
+            let (report, beats) = try EventOutput.run(pipeline, format: format, count: count, console: console)
             if report.elements == 0 {
                 console.warning("\(reader.source) has a header but no PPG samples; no beats")
             } else if beats == 0 {
@@ -78,26 +77,10 @@ enum HeartRateCommand {
         }
         let input = SourceInput(source: source, assembler: PPGAssembler())
         let pipeline = Pipeline(input: input, processor: HeartRateProcessor(), settings: settings)
-        let (report, beats) = try execute(pipeline, format: format, count: count, console: console) { source.stop() }
+        let (report, beats) = try EventOutput.run(
+            pipeline, format: format, count: count, console: console
+        ) { source.stop() }
         return try StreamCommand.conclude(report, console: console, what: "beats", count: beats)
     }
 
-    /// Runs `pipeline` into the consumer `format` names; returns the report and the number of beats written, and
-    /// says on stderr how many samples the detector rejected.
-    static func execute<Input: PipelineInput>(
-        _ pipeline: Pipeline<Input, HeartRateProcessor>, format: String, count: Int?, console: Console,
-        emergency: @escaping @Sendable () -> Void
-    ) throws -> (PipelineReport, Int) {
-        var pipeline = pipeline
-        let result = try EventOutput.run(
-            &pipeline, format: format, count: count, console: console,
-            live: LiveHeartRateConsumer(console: console, count: count), summary: HeartRateSummary(),
-            row: { ($0.timestamp, $0.beat) }, emergency: emergency)
-        let detector = pipeline.processor.detector
-        console.warnUnusable(
-            detector.state.rejectedSamples, of: result.0.elements, "PPG samples",
-            range: DoubleText.shortest(detector.settings.valueRange),
-            "taken as artefacts, no beats there; check the recording or the sensor")
-        return result
-    }
 }

@@ -1,6 +1,5 @@
 import BodyReadings
 import ReadingFormats
-import TextFormats
 
 /// `bodyreadings steps [FILE|-]`: steps, cadence and activity from a hardware step counter or the accelerometer,
 /// live or from a recording.
@@ -88,7 +87,7 @@ enum StepsCommand {
             let pipeline = Pipeline(
                 input: AccelerometerRecordingInput(reader: reader),
                 processor: StepProcessor(counter: .software, settings: detector), settings: settings)
-            let (report, _) = try execute(pipeline, format: format, count: count, console: console) {}
+            let (report, _) = try EventOutput.run(pipeline, format: format, count: count, console: console)
             if report.elements == 0 { console.warning("\(reader.source) has a header but no accelerometer samples") }
             return .ok
         }
@@ -112,41 +111,10 @@ enum StepsCommand {
         let pipeline = Pipeline(
             input: SourceInput(source: source, assembler: StepAssembler()),
             processor: StepProcessor(counter: counter, settings: detector), settings: settings)
-        let (report, steps) = try execute(pipeline, format: format, count: count, console: console) { source.stop() }
+        let (report, steps) = try EventOutput.run(
+            pipeline, format: format, count: count, console: console
+        ) { source.stop() }
         return try StreamCommand.conclude(report, console: console, what: "steps", count: steps)
     }
 
-    /// Runs `pipeline` into the consumer `format` names; returns the report and the number of steps written, and
-    /// says on stderr how many samples the detector rejected.
-    static func execute<Input: PipelineInput>(
-        _ pipeline: Pipeline<Input, StepProcessor>, format: String, count: Int?, console: Console,
-        emergency: @escaping @Sendable () -> Void
-    ) throws -> (PipelineReport, Int) {
-        var pipeline = pipeline
-        let processor = pipeline.processor
-        let result = try EventOutput.run(
-            &pipeline, format: format, count: count, console: console,
-            live: LiveStepsConsumer(
-                console: console, count: count, counter: processor.counter, stepLength: processor.stepLength),
-            // Rows are the counted steps only: a tentative step could be withdrawn after it was written.
-            summary: StepsSummary(counter: processor.counter.rawValue),
-            row: { ($0.step?.time ?? $0.timestamp, $0.step) },
-            amend: { pipeline, summary in
-                // The duration is the input's, from its first reading to its last, not only the steps'.
-                if let span = pipeline.processor.span {
-                    summary.observe(time: span.first)
-                    summary.observe(time: span.last)
-                }
-                let flights = pipeline.processor.flights
-                if pipeline.processor.altitude != nil {
-                    summary.floors = (flights.floorsAscended, flights.floorsDescended)
-                }
-            }, emergency: emergency)
-        let detector = pipeline.processor.detector
-        console.warnUnusable(
-            detector.state.rejectedSamples, of: result.0.elements, "accelerometer samples",
-            range: DoubleText.shortest(detector.settings.accelerometerRange) + " m/s²",
-            "skipped; check the recording or the sensor's scale")
-        return result
-    }
 }

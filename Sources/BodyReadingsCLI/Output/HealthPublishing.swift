@@ -34,7 +34,7 @@ struct HealthPublishing: Sendable {
         let flights = altitude.subscribe(interval: 0) { update in
             let floors = flightsToday?(update) ?? (ascended: update.floorsAscended, descended: update.floorsDescended)
             if published.change(to: floors) {
-                publisher.publishFlights(at: update.reading.time, ascended: floors.ascended, descended: floors.descended)
+                publisher.publishFlights(at: update.reading.t, ascended: floors.ascended, descended: floors.descended)
             }
         }
         let samples = altitude.subscribe(interval: interval) { publisher.publish($0.reading) }

@@ -24,13 +24,13 @@ struct LiveHeartRateConsumer: LiveEventConsumer {
     var rows: Int { summary.beats }
 
     mutating func receive(_ update: HeartRateUpdate) throws -> ConsumerDemand {
-        summary.observe(time: update.timestamp)
+        summary.observe(time: update.t)
         if let beat = update.beat {
             summary.add(beat)
             if beat.rrInterval != nil { lastInterval = beat.rrInterval }
         }
-        if update.beat != nil || lastDrawn.map({ update.timestamp >= $0 + 0.25 }) ?? true {
-            lastDrawn = update.timestamp
+        if update.beat != nil || lastDrawn.map({ update.t >= $0 + 0.25 }) ?? true {
+            lastDrawn = update.t
             try console.write(line(update))
         }
         if let count, summary.beats >= count { return .enough }

@@ -8,7 +8,7 @@ extension AltitudeReading: EventRow {
 
     public var jsonMembers: [(String, JSONValue)] {
         [
-            ("t", WirePrecision.time(time)), ("pressure", WirePrecision.pressure(pressure)),
+            ("t", WirePrecision.time(t)), ("pressure", WirePrecision.pressure(pressure)),
             ("relative_altitude", WirePrecision.height(relativeAltitude)),
         ]
     }

@@ -39,7 +39,7 @@ public struct AltitudeSummary: EventSummary, Sendable, Equatable {
     public mutating func add(_ reading: AltitudeReading) {
         samples += 1
         relativeAltitude = reading.relativeAltitude
-        observe(time: reading.time)
+        observe(time: reading.t)
     }
 
     /// Notes the time of a sample read, s.

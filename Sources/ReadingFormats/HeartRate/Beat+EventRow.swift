@@ -9,7 +9,7 @@ extension Beat: EventRow {
 
     public var jsonMembers: [(String, JSONValue)] {
         [
-            ("t", WirePrecision.time(time)),
+            ("t", WirePrecision.time(t)),
             ("heart_rate", heartRate.map(WirePrecision.perMinute) ?? .null),
             ("rr_interval", rrInterval.map(WirePrecision.time) ?? .null),
             ("quality", .string(quality.rawValue)),

@@ -43,7 +43,7 @@ public final class PPGRecordingReader: ColumnRecordingReader {
             let value = reader.values[0]
             guard !value.isNaN else { continue }
             if let refusal = rateCheck.add(t) { throw reader.failure(refusal) }
-            return PPGSample(time: t, value: sign * value)
+            return PPGSample(t: t, value: sign * value)
         }
         return nil
     }

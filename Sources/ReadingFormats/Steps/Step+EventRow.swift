@@ -8,7 +8,7 @@ extension Step: EventRow {
 
     public var jsonMembers: [(String, JSONValue)] {
         [
-            ("t", WirePrecision.time(time)), ("steps", WirePrecision.count(count)),
+            ("t", WirePrecision.time(t)), ("steps", WirePrecision.count(count)),
             ("cadence", WirePrecision.perMinute(cadence)), ("activity", .string(activity.rawValue)),
         ]
     }

@@ -45,7 +45,7 @@ public struct StepsSummary: EventSummary, Sendable {
     public mutating func add(_ step: Step) {
         steps += 1
         cadenceSum += step.cadence
-        observe(time: step.time)
+        observe(time: step.t)
     }
 
     /// Notes the time of a sample read, s.

@@ -27,5 +27,6 @@ public struct CaptureGap: Timestamped, Sendable, Equatable {
         self.init(from: from, to: to, missed: missed)
     }
 
-    public var timestamp: Double { to }
+    /// `to`: a gap belongs to the sample that ends it.
+    public var t: Double { to }
 }

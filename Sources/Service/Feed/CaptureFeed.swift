@@ -109,7 +109,7 @@ public final class CaptureFeed: ReadingsFeed {
                 interval: 0,
                 deliver: { step in
                     deliver(
-                        lines.bytes(at: step.time) {
+                        lines.bytes(at: step.t) {
                             ServiceEvent.readingLine(.steps, step.jsonMembers(today: today?(step) ?? step.count))
                         })
                 }, end: ended)
@@ -119,7 +119,7 @@ public final class CaptureFeed: ReadingsFeed {
             let token = capture.beats.subscribe(
                 interval: 0,
                 deliver: { beat in
-                    deliver(lines.bytes(at: beat.time) { ServiceEvent.readingLine(.heartRate, beat.jsonMembers) })
+                    deliver(lines.bytes(at: beat.t) { ServiceEvent.readingLine(.heartRate, beat.jsonMembers) })
                 }, end: ended)
             return FeedSubscription(reading: reading) { capture.beats.unsubscribe(token) }
         case .altitude:
@@ -129,7 +129,7 @@ public final class CaptureFeed: ReadingsFeed {
                 interval: interval, aligned: true,
                 deliver: { update in
                     deliver(
-                        lines.bytes(at: update.timestamp) {
+                        lines.bytes(at: update.t) {
                             let (up, down) = today?(update) ?? (update.floorsAscended, update.floorsDescended)
                             return ServiceEvent.readingLine(
                                 .altitude, update.reading.jsonMembers(floorsAscended: up, floorsDescended: down))
@@ -150,7 +150,7 @@ public final class CaptureFeed: ReadingsFeed {
         let gaps = subscribeToGaps(capture, deliver: deliver)
         let token = fanOut.subscribe(
             interval: every, aligned: true,
-            deliver: { update in deliver(lines.bytes(at: update.timestamp) { line(update) }) }, end: end)
+            deliver: { update in deliver(lines.bytes(at: update.t) { line(update) }) }, end: end)
         return FeedSubscription(reading: reading) {
             fanOut.unsubscribe(token)
             capture.gaps.unsubscribe(gaps)

@@ -23,15 +23,15 @@ public struct BuildingRun {
         let steps = walk.countedSteps()
         var next = 0
         while let sample = sensor.next() {
-            while next < steps.count, steps[next].counted <= sample.time {
+            while next < steps.count, steps[next].counted <= sample.t {
                 counter.addStep(time: steps[next].time)
                 next += 1
             }
             guard
                 let reading = altimeter.update(
-                    time: sample.time, pressure: sample.pressure, temperature: sample.temperature)
+                    time: sample.t, pressure: sample.pressure, temperature: sample.temperature)
             else { continue }
-            counter.addAltitude(time: reading.time, altitude: reading.relativeAltitude)
+            counter.addAltitude(time: reading.t, altitude: reading.relativeAltitude)
             readings.append(reading)
             truth.append(sample.altitude)
         }

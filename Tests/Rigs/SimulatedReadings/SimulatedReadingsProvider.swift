@@ -178,7 +178,7 @@ public final class SimulatedReadingsProvider: ReadingsProvider, @unchecked Senda
                     return stepCount
                 }
                 let update = StepsUpdate(
-                    step: Step(time: t, count: count, cadence: 118, activity: .walking), today: stepsBefore + count)
+                    step: Step(t: t, count: count, cadence: 118, activity: .walking), today: stepsBefore + count)
                 for case .steps(let handler) in current.values { handler(.reading(update)) }
             }
             if t >= nextBeat, unavailable[.heartRate] == nil {
@@ -187,7 +187,7 @@ public final class SimulatedReadingsProvider: ReadingsProvider, @unchecked Senda
                 nextBeat += interval
                 beats += 1
                 let beat = Beat(
-                    time: t, rrInterval: beats > 1 ? interval : nil, heartRate: beats > 2 ? rate : nil,
+                    t: t, rrInterval: beats > 1 ? interval : nil, heartRate: beats > 2 ? rate : nil,
                     quality: beats > 2 ? .good : .irregular)
                 for case .heartRate(let handler) in current.values { handler(.reading(beat)) }
             }
@@ -201,7 +201,7 @@ public final class SimulatedReadingsProvider: ReadingsProvider, @unchecked Senda
         let climbed = min(1, (t - 30 * lap) / 12)
         let height = 3 * (lap + climbed) + 0.04 * sin(7.3 * t) + 0.03 * sin(2.1 * t + 1)
         return AltitudeUpdate(
-            reading: AltitudeReading(time: t, pressure: 101.325 * exp(-height / 8434), relativeAltitude: height),
+            reading: AltitudeReading(t: t, pressure: 101.325 * exp(-height / 8434), relativeAltitude: height),
             floorsAscended: floorsBefore + Int(lap) + (climbed >= 0.6 ? 1 : 0), floorsDescended: 2)
     }
 

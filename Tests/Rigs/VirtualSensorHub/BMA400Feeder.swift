@@ -78,7 +78,7 @@ public final class BMA400Feeder {
             let records = counter.advance(to: t, enabled: enabled)
             if counter.registers != before { try chip.write(register: Self.stepRegister, bytes: counter.registers) }
             for record in records {
-                log?.write(Data("\(record.event.rawValue) \(String(format: "%.3f", record.time)) \(record.count)\n".utf8))
+                log?.write(Data("\(record.event.rawValue) \(String(format: "%.3f", record.t)) \(record.count)\n".utf8))
             }
         }
         if let goFile = settings.goFile {

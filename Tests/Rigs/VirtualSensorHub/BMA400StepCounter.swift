@@ -16,7 +16,7 @@ public struct BMA400StepCounter: Sendable {
     /// One entry of the log: the event, its trajectory time (s) and the count after it.
     public struct Record: Equatable, Sendable {
         public var event: Event
-        public var time: Double
+        public var t: Double
         public var count: UInt32
     }
 
@@ -51,14 +51,14 @@ public struct BMA400StepCounter: Sendable {
         var records: [Record] = []
         if enabled != isEnabled {
             isEnabled = enabled
-            records.append(Record(event: enabled ? .enabled : .disabled, time: time, count: count))
+            records.append(Record(event: enabled ? .enabled : .disabled, t: time, count: count))
         }
         if time > counted {
             for step in motion.steps(from: counted, to: time) {
                 lastStep = step
                 guard isEnabled else { continue }
                 count = (count + 1) % Self.modulus
-                records.append(Record(event: .step, time: step, count: count))
+                records.append(Record(event: .step, t: step, count: count))
             }
             counted = time
         }

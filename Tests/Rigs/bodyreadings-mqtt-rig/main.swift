@@ -103,10 +103,10 @@ while !stopFlag.isRaised {
     publisher.publish(IMUSample(t: t, accelerometer: Vector3(gravity.simd + user.simd), gyroscope: Vector3(0, 0, 0.5)))
     if index % max(1, Int(rate / 2)) == 0 {
         steps += 1
-        publisher.publish(Step(time: t, count: steps, cadence: 120, activity: .walking))
+        publisher.publish(Step(t: t, count: steps, cadence: 120, activity: .walking))
     }
     if index % max(1, Int(rate * 0.8)) == 0 {
-        publisher.publish(Beat(time: t, rrInterval: 0.8, heartRate: 75, quality: .good))
+        publisher.publish(Beat(t: t, rrInterval: 0.8, heartRate: 75, quality: .good))
     }
     index += 1
     let due = start.addingTimeInterval(Double(index) / rate)

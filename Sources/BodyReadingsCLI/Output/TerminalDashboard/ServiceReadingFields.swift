@@ -14,7 +14,7 @@ enum ServiceReadingFields {
         guard let t = fields["t"]?.numberValue, let count = fields["steps"]?.countValue,
             let name = fields["activity"]?.stringValue, let activity = Activity(rawValue: name)
         else { return .failure(ServiceProtocolError("the service's steps lack \"t\", \"steps\" or \"activity\"")) }
-        return .success(Step(time: t, count: count, cadence: fields["cadence"]?.numberValue ?? .nan, activity: activity))
+        return .success(Step(t: t, count: count, cadence: fields["cadence"]?.numberValue ?? .nan, activity: activity))
     }
 
     /// The altitude with the day's flights.
@@ -28,7 +28,7 @@ enum ServiceReadingFields {
         }
         return .reading(
             AltitudeUpdate(
-                reading: AltitudeReading(time: t, pressure: pressure, relativeAltitude: height), floorsAscended: up,
+                reading: AltitudeReading(t: t, pressure: pressure, relativeAltitude: height), floorsAscended: up,
                 floorsDescended: down))
     }
 
@@ -39,7 +39,7 @@ enum ServiceReadingFields {
         else { return .availability(.unavailable(reason: "the service's beats lack \"t\" or \"quality\"")) }
         return .reading(
             Beat(
-                time: t, rrInterval: fields["rr_interval"]?.numberValue, heartRate: fields["heart_rate"]?.numberValue,
+                t: t, rrInterval: fields["rr_interval"]?.numberValue, heartRate: fields["heart_rate"]?.numberValue,
                 quality: quality))
     }
 }

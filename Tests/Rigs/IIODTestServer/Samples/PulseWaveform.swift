@@ -101,7 +101,7 @@ public struct PulseWaveform: Sendable, Hashable {
         var beats: [Double] = []
         while true {
             let sample = simulator.next()
-            guard sample.time < duration else { break }
+            guard sample.t < duration else { break }
             values.append(sample.value)
             if let onset = sample.beat { beats.append(onset + 0.17 * 60 / sample.heartRate) }
         }

@@ -1,9 +1,0 @@
-import Barometry
-
-extension AltitudeReading: Timestamped {
-    public var timestamp: Double { time }
-}
-
-extension AltitudeUpdate: Timestamped {
-    public var timestamp: Double { reading.time }
-}

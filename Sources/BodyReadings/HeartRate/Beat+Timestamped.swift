@@ -1,5 +1,0 @@
-import Pulse
-
-extension Beat: Timestamped {
-    public var timestamp: Double { time }
-}

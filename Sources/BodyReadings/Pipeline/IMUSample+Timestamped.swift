@@ -1,6 +1,0 @@
-import MotionMath
-
-extension IMUSample: Timestamped {
-    /// `t`, s.
-    @inlinable public var timestamp: Double { t }
-}

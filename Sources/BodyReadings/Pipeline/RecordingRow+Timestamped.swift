@@ -1,6 +1,0 @@
-import ReadingFormats
-
-extension RecordingRow: Timestamped {
-    /// `t`, s.
-    @inlinable public var timestamp: Double { t }
-}

@@ -1,5 +1,0 @@
-import Sensors
-
-extension SensorReading: Timestamped {
-    public var timestamp: Double { t }
-}

@@ -1,5 +1,0 @@
-import Pedometry
-
-extension Step: Timestamped {
-    public var timestamp: Double { time }
-}
