@@ -152,8 +152,8 @@ start_conversion_emulator() {
     EMULATOR_PIDS=
     for cpu in $(seq 0 $(($(grep -c ^processor /proc/cpuinfo) - 1))); do
         rm -f "/host/tmp/conversions-ready-$cpu"
-        chroot /host chrt -f 50 taskset -c "$cpu" "$HUB" barometer --chip "$EMULATE" --bus "$CHIP_BUS" --address "$ADDR" \
-            --ready-file "/tmp/conversions-ready-$cpu" > "/tmp/conversions-$cpu.log" 2>&1 &
+        chroot /host chrt -f 50 taskset -c "$cpu" "$HUB" barometer --chip "$EMULATE" --bus "$CHIP_BUS" \
+            --address "$ADDR" --ready-file "/tmp/conversions-ready-$cpu" > "/tmp/conversions-$cpu.log" 2>&1 &
         EMULATOR_PIDS="$EMULATOR_PIDS $!"
         wait_until 300 test -e "/host/tmp/conversions-ready-$cpu" || return 1
     done
@@ -231,8 +231,9 @@ check_readings() {
     if [ -r "$dir/in_temp_input" ]; then
         milli=$(cat "$dir/in_temp_input")
     else
-        milli=$(H /usr/bin/awk -v r="$(cat "$dir/in_temp_raw")" -v o="$(cat "$dir/in_temp_offset" 2>/dev/null || echo 0)" \
-            -v s="$(cat "$dir/in_temp_scale")" 'BEGIN { print (r + o) * s }')
+        temp_offset=$(cat "$dir/in_temp_offset" 2>/dev/null || echo 0)
+        milli=$(H /usr/bin/awk -v r="$(cat "$dir/in_temp_raw")" -v o="$temp_offset" -v s="$(cat "$dir/in_temp_scale")" \
+            'BEGIN { print (r + o) * s }')
     fi
     milli=$(awk -v m="$milli" -v f="${TEMP_CORRECTION:-1}" 'BEGIN { print m * f }')
     near "$milli" "$(awk -v c="$CELSIUS" 'BEGIN { print c * 1000 }')" 100 \

@@ -80,7 +80,8 @@ public enum HubCommandLine {
     public static func main(_ arguments: [String]) -> Int32 {
         var arguments = arguments
         var mode = "hub"
-        if let first = arguments.first, ["hub", "bmi160", "bma400", "barometer", "truth", "check", "check-stream"].contains(first) {
+        let modes = ["hub", "bmi160", "bma400", "barometer", "truth", "check", "check-stream"]
+        if let first = arguments.first, modes.contains(first) {
             mode = first
             arguments.removeFirst()
         }
@@ -185,7 +186,8 @@ public enum HubCommandLine {
             case "--chip":
                 guard let text = value(option) else { return 64 }
                 guard let chip = ConversionEmulator.Chip(rawValue: text) else {
-                    return fail("--chip must be one of \(ConversionEmulator.Chip.allCases.map(\.rawValue)), got '\(text)'")
+                    let names = ConversionEmulator.Chip.allCases.map(\.rawValue)
+                    return fail("--chip must be one of \(names), got '\(text)'")
                 }
                 barometer = chip
             case "--initial-steps":
@@ -261,7 +263,8 @@ public enum HubCommandLine {
                 return fail("barometer needs --chip NAME and --bus N (the i2c-stub adapter's number)")
             }
             do {
-                let statistics = try ConversionEmulator(barometer, bus: bus, address: address).run(readyFile: hub.readyFile)
+                let emulator = try ConversionEmulator(barometer, bus: bus, address: address)
+                let statistics = try emulator.run(readyFile: hub.readyFile)
                 printError("\(barometer.rawValue): \(statistics)\n")
                 return 0
             } catch {
