@@ -99,11 +99,47 @@ struct HardwareTableTests {
         let scenarios = try Self.scenarios()
         let untested = try Self.namedInTable("untested-table")
         let untestable = try Self.namedInTable("untestable-table")
-        #expect(!untested.isEmpty && !untestable.isEmpty)
+        #expect(!untestable.isEmpty)
+        for barometer in try Self.barometerScenarios() {
+            let chip = String(barometer.dropFirst("baro-".count))
+            #expect(
+                !untested.contains(chip) && !untestable.contains(chip), "\(barometer) is listed as without a scenario")
+        }
         for scenario in scenarios {
             #expect(!untested.contains(Self.chipName(scenario)), "\(scenario.name) is listed as without a scenario")
             #expect(!untestable.contains(scenario.module), "\(scenario.name)'s driver is listed as untestable")
         }
+    }
+
+    /// The barometer scenarios of `barometers.sh` (`BARO_SCENARIOS`).
+    static func barometerScenarios() throws -> [String] {
+        let text = try String(
+            contentsOfFile: PackagePaths.file("Tests/HardwareInTheLoop/guest/barometers.sh"), encoding: .utf8)
+        guard let listStart = text.range(of: "BARO_SCENARIOS=\""),
+            let listEnd = text[listStart.upperBound...].firstIndex(of: "\"")
+        else { return [] }
+        return text[listStart.upperBound..<listEnd].split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    @Test("every barometer scenario is named in the barometers' table, and every name there is a scenario")
+    func sameBarometers() throws {
+        let scenarios = try Self.barometerScenarios()
+        let text = try String(contentsOfFile: PackagePaths.file("docs/hardware.md"), encoding: .utf8)
+        guard let start = text.range(of: "<!-- barometer-table -->"),
+            let end = text.range(of: "<!-- /barometer-table -->")
+        else {
+            Issue.record("docs/hardware.md has no barometer table")
+            return
+        }
+        // "| chip | driver | bus | scenario | …": the backquoted names of the fourth cell.
+        let named = text[start.upperBound..<end.lowerBound].split(separator: "\n").flatMap { line in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+            guard cells.count > 4 else { return [String]() }
+            return cells[4].split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        }
+        #expect(!scenarios.isEmpty)
+        #expect(Set(named) == Set(scenarios) && named.count == scenarios.count, "table names \(named)")
     }
 
     @Test("every chip scenario has one row and every row a scenario")

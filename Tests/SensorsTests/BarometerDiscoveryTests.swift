@@ -82,6 +82,37 @@ struct BarometerDiscoveryTests {
         }
     }
 
+    /// The mpl3115 driver's channels (Linux 6.1): raw pressure × 0.00025 kPa and raw temperature × `temperatureScale`.
+    static func mpl3115(temperatureScale: String) throws -> DiscoveredBarometer? {
+        let channels = ["pressure", "temp"].map { type in
+            DeviceSnapshot.ChannelSnapshot(
+                id: type, type: type, axis: nil, isOutput: false, scanIndex: nil, format: nil,
+                attributes: ["raw": "in_\(type)_raw", "scale": "in_\(type)_scale"])
+        }
+        let device = FakeDevice.device(
+            name: "mpl3115", channels: channels,
+            values: [
+                "in_pressure_raw": "400000", "in_pressure_scale": "0.000250", "in_temp_raw": "320",
+                "in_temp_scale": temperatureScale,
+            ])
+        return try SensorDiscovery.analyze(
+            [device], isLocal: false, contextIdentity: "test", uri: "ip:test", environment: .system
+        ).barometers.first
+    }
+
+    @Test("the mpl3115's temperature, whose scale is °C per count (not m°C), is corrected × 1000; a fixed one is not")
+    func mpl3115Temperature() throws {
+        let barometer = try #require(try Self.mpl3115(temperatureScale: "0.062500"))
+        #expect(barometer.pressure.convert(400_000) == 100)
+        let temperature = try #require(barometer.temperature)
+        #expect(temperature.correction?.factor == 1000 && temperature.correction?.source == .driverTable)
+        let celsius = try #require(temperature.convert(320))
+        #expect(abs(celsius - 20) < 1e-9, "\(celsius) °C")
+        let fixed = try #require(try Self.mpl3115(temperatureScale: "62.500000")?.temperature)
+        #expect(fixed.correction == nil)
+        #expect(abs((fixed.convert(320) ?? 0) - 20) < 1e-9)
+    }
+
     @Test("a raw pressure without a scale is refused, naming the attribute")
     func missingScale() throws {
         let device = FakeDevice.device(

@@ -67,6 +67,10 @@ enum InfoCommand {
         if let label = barometer.label { rows.append(("label", label)) }
         rows.append(("pressure", quantity(barometer.pressure, kernelUnit: "kPa")))
         rows.append(("temperature", barometer.temperature.map { quantity($0, kernelUnit: "m°C") } ?? "none"))
+        if let correction = barometer.temperature?.correction {
+            let factor = number(correction.factor)
+            rows.append(("correction", "× \(factor) (\(correction.source.rawValue): \(correction.reason))"))
+        }
         var rate = barometer.samplingFrequency.map { "\(number($0)) Hz" } ?? "unknown"
         if let attribute = barometer.samplingFrequencyAttribute { rate += " (\(attribute.file))" } else { rate += " (no attribute)" }
         rows.append(("sampling", rate))

@@ -70,8 +70,17 @@ enum SensorJSON {
             ("channel", .string(channel.id)), ("attribute", .string(channel.value.file)),
             ("processed", .bool(channel.isProcessed)), ("scale", scale), ("scale_attribute", scaleAttribute),
             ("offset", offset), ("unit", .string(unit)), ("unit_factor", .number(channel.unitFactor)),
+            ("scale_correction", channel.correction.map(correction) ?? .null),
         ]
         return .object(fields)
+    }
+
+    /// A driver quirk's correction: its factor, where it came from and why.
+    static func correction(_ correction: ScaleCorrection) -> JSONValue {
+        .object([
+            ("factor", .number(correction.factor)), ("source", .string(correction.source.rawValue)),
+            ("reason", .string(correction.reason)),
+        ])
     }
 
     /// A hardware step counter: where it is read and switched, its state, its activities, its width.
@@ -109,12 +118,7 @@ enum SensorJSON {
             ("timestamp", sensor.timestamp.map(channel) ?? .null),
             ("scale", sensor.scale.map(numbers) ?? .null),
             ("scale_attributes", .array(sensor.scaleAttributes.map { .string($0.file) })),
-            ("scale_correction", sensor.scaleCorrection.map { correction in
-                .object([
-                    ("factor", .number(correction.factor)), ("source", .string(correction.source.rawValue)),
-                    ("reason", .string(correction.reason)),
-                ])
-            } ?? .null),
+            ("scale_correction", sensor.scaleCorrection.map(correction) ?? .null),
             ("offset", sensor.offset.map(numbers) ?? .null),
             ("mount_matrix", .array(sensor.mountMatrix.rows.map { row in numbers([row.x, row.y, row.z]) })),
             ("mount_matrix_source", .string(sensor.mountMatrixSource.rawValue)),

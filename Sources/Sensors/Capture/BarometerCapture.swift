@@ -36,6 +36,7 @@ struct BarometerCapture {
         let temperatureEvery = max(1, Int(rate.rounded()))
         var tick = 0
         capture.configuration.log("\(label): barometer polled at \(rate.sysfsText) Hz (\(barometer.pressure.value))")
+        if let reason = barometer.temperature?.correction?.reason { capture.configuration.log("\(label): \(reason)") }
         while !capture.cancellation.isCancelled {
             let kilopascals = try convert(pressure.read(from: device, for: capture, first: first), barometer.pressure)
             let t = clock.now()

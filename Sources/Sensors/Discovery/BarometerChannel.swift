@@ -20,6 +20,9 @@ public struct BarometerChannel: Sendable, Hashable {
     public var offset: Double?
     /// Factor from the ABI's unit to the reading's: 1 for pressure (kPa), 0.001 for temperature (m°C to °C).
     public var unitFactor: Double
+    /// What the driver's value is multiplied by to be in the ABI's unit, for a driver that breaks it
+    /// (``DriverQuirks/temperatureCorrection(driver:scale:)``); nil for the others.
+    public var correction: ScaleCorrection?
 
     public init(
         id: String, value: AttributeLocation, isProcessed: Bool, scale: Double?, scaleAttribute: AttributeLocation? = nil,
@@ -36,8 +39,9 @@ public struct BarometerChannel: Sendable, Hashable {
 
     /// The value in the reading's unit (kPa, °C) from the attribute's number; nil when scale or offset are unknown.
     public func convert(_ number: Double) -> Double? {
-        if isProcessed { return number * unitFactor }
+        let factor = unitFactor * (correction?.factor ?? 1)
+        if isProcessed { return number * factor }
         guard let scale, let offset else { return nil }
-        return (number + offset) * scale * unitFactor
+        return (number + offset) * scale * factor
     }
 }

@@ -50,6 +50,18 @@ public enum DriverQuirks {
         return ScaleCorrection(factor: entry.factor, source: .driverTable, reason: entry.reason)
     }
 
+    /// The correction of a barometer's temperature, whose ABI unit after `scale` is milli-degrees Celsius, nil when
+    /// none applies. mpl3115.c (Linux 6.1): the temperature's scale is 0 + 62500 µ (IIO_VAL_INT_PLUS_MICRO), 0.0625,
+    /// the datasheet's 1/16 °C per count of OUT_T: degrees per count, where the ABI's unit would give 62.5 (seen in
+    /// the VM: `in_temp_raw` 320, `in_temp_scale` 0.062500 for 20 °C). Left uncorrected, the altimeter takes the air
+    /// at 0.02 °C and reads heights 7 % low at room temperature.
+    public static func temperatureCorrection(driver: String, scale: Double?) -> ScaleCorrection? {
+        guard driver.lowercased() == "mpl3115", let scale, (0.01...1).contains(scale) else { return nil }
+        return ScaleCorrection(
+            factor: 1000, source: .driverTable,
+            reason: "mpl3115 reports in_temp_scale in °C per count, not milli-°C: × 1000")
+    }
+
     /// The udev property that overrides the table for a sensor kind: `BODYREADINGS_ACCEL_SCALE_FACTOR`,
     /// `BODYREADINGS_ANGLVEL_SCALE_FACTOR`, `BODYREADINGS_MAGN_SCALE_FACTOR`.
     public static func udevProperty(for kind: SensorKind) -> String {

@@ -31,7 +31,12 @@ extension SensorDiscovery {
         else { return nil }
         var temperature: BarometerChannel?
         if let channel = inputs.first(where: { $0.type == "temp" && readable($0) }) {
-            temperature = try barometerChannel(channel, in: device, unitFactor: 0.001, reader: &reader)
+            temperature = try barometerChannel(channel, in: device, unitFactor: 0.001, reader: &reader).map { found in
+                var corrected = found
+                corrected.correction = DriverQuirks.temperatureCorrection(
+                    driver: device.name ?? "", scale: found.isProcessed ? nil : found.scale)
+                return corrected
+            }
         }
         let known = device.name.flatMap { BarometerDriver(rawValue: $0.lowercased()) }
         var barometer = DiscoveredBarometer(

@@ -6,7 +6,8 @@
 # oversampling as they were. `baro-climb-walking` climbs the same two floors while the BMA400's feeder walks: 2
 # floors. `baro-unplug-exit-69` removes the chip mid-capture: exit 69.
 
-BARO_SCENARIOS="baro-bmp280 baro-bme280 baro-dps310 baro-lps22hb baro-lps25h baro-climb-walking baro-unplug-exit-69"
+BARO_SCENARIOS="baro-bmp280 baro-bme280 baro-dps310 baro-lps22hb baro-lps25h baro-bmp180 baro-mpl3115 baro-climb-walking
+baro-unplug-exit-69"
 
 # The climb: 6 m (two 3 m floors) in CLIMB_STEPS register writes CLIMB_PERIOD s apart (12 s: 0.5 m/s, a brisk climb).
 CLIMB_METERS=6
@@ -15,9 +16,12 @@ CLIMB_PERIOD=0.25
 BASE_PA=100000
 
 # The chip's facts: module, new_device name and address, byte presets, IIO device name, the pressure attribute info
-# must name, and the temperature (°C) the chip reports with these presets.
+# must name, the temperature (°C) the chip reports with these presets, and EMULATE: the chip whose conversion bit
+# `bodyreadings-virtual-hub barometer` clears (i2c-stub never clears a bit; ConversionEmulator). For these two the
+# climb must read within CLIMB_TOLERANCE (m) — a temperature in the wrong unit takes 0.4 m off the 6 — and
+# TEMP_CORRECTION is the factor that brings the driver's temperature to the ABI's milli-°C, which `info` must show.
 baro_spec() {
-    MODULE= NAME= ADDR= PRESETS= DEVICES= PRESSURE_FILE= CELSIUS=
+    MODULE= NAME= ADDR= PRESETS= DEVICES= PRESSURE_FILE= CELSIUS= EMULATE= CLIMB_TOLERANCE=0.5 TEMP_CORRECTION=
     case $1 in
     bmp280|bme280)
         # Chip id, and the datasheet's example calibration (dig_T1…dig_P9, little-endian from 0x88); temperature
@@ -42,14 +46,36 @@ baro_spec() {
         # (0xab-0xac): 42.5 °C + raw / 480 = 20 °C, the driver's offset 20400 and scale 1000/480 m°C.
         MODULE=st_pressure_i2c NAME=lps25h ADDR=0x5c DEVICES=lps25h PRESSURE_FILE=in_pressure_raw CELSIUS=20
         PRESETS="0x0f=0xbd 0x8f=0xbd 0xab=0xd0 0xac=0xd5" ;;
+    bmp180)
+        # Chip id and calibration AC1…MD (big-endian words from 0xaa; none may be 0 or 0xffff, which the driver
+        # refuses) chosen so that the temperature and the pressure can share the OUT registers (0xf6), which the
+        # chip fills with each conversion's result and i2c-stub never changes: the driver reads UT as OUT's first
+        # two bytes, i.e. UP >> 3 at ×8, and AC5 = 1 makes ((UT − AC6) × AC5) >> 15 zero for UT in AC6…AC6 + 32767,
+        # so the temperature is (MC << 11) / MD = 3200 (20.0 °C) whatever the pressure. AC4 = 40000 and the other
+        # words 1 make the pressure 12500 × (UP − 6) / 40000 Pa before the driver's second-order correction: 0.31 Pa
+        # per count. AC1 1, AC2 1, AC3 1, AC4 40000, AC5 1, AC6 30000, B1 1, B2 1, MB 1, MC 3200, MD 2048.
+        MODULE=bmp280-i2c NAME=bmp180 ADDR=0x77 DEVICES=bmp180 PRESSURE_FILE=in_pressure_input CELSIUS=20 EMULATE=bmp180
+        CLIMB_TOLERANCE=0.2
+        PRESETS="0xd0=0x55 0xaa=0x00 0xab=0x01 0xac=0x00 0xad=0x01 0xae=0x00 0xaf=0x01 0xb0=0x9c 0xb1=0x40
+            0xb2=0x00 0xb3=0x01 0xb4=0x75 0xb5=0x30 0xb6=0x00 0xb7=0x01 0xb8=0x00 0xb9=0x01 0xba=0x00 0xbb=0x01
+            0xbc=0x0c 0xbd=0x80 0xbe=0x08 0xbf=0x00" ;;
+    mpl3115)
+        # WHO_AM_I; temperature 320 × 0.0625 = 20 °C, 12-bit left-justified big-endian at 0x04. The emulator clears OST.
+        # The driver's in_temp_scale is 0.0625: °C per count, not the ABI's m°C (DriverQuirks).
+        MODULE=mpl3115 NAME=mpl3115 ADDR=0x60 DEVICES=mpl3115 PRESSURE_FILE=in_pressure_raw CELSIUS=20 EMULATE=mpl3115
+        CLIMB_TOLERANCE=0.2 TEMP_CORRECTION=1000
+        PRESETS="0x0c=0xc4 0x04=0x14 0x05=0x00" ;;
     esac
 }
 
 # baro_registers PASCALS...: for each pressure, one line "reg=value reg=value reg=value" that makes the chip report
 # it. bmp280/bme280: the 20-bit ADC value whose compensation (datasheet §8.1, in floating point) gives the pressure,
 # by bisection; dps310: raw = Pa × kP / 2^18 with kP of the oversampling the chip holds now (PRS_CFG 0x06);
-# lps22hb, lps25h: raw = Pa × 40.96 (0.000024414 kPa per count), the LPS25H's read at 0xa8 (multi-read). BARO_KP, when set, is the DPS310's oversampling index to
-# compute for instead (the one a capture is about to set).
+# lps22hb, lps25h: raw = Pa × 40.96 (0.000024414 kPa per count), the LPS25H's read at 0xa8 (multi-read);
+# bmp180: UP at ×8 (oss 3, the driver's default and what a capture keeps) whose integer compensation (the driver's
+# bmp180_compensate_press with the calibration above, t_fine 3200) gives the pressure, by bisection, as OUT's bytes
+# (UP << 5) at 0xf6; mpl3115: raw = Pa × 4 (20 bits, left-justified at 0x01). BARO_KP,
+# when set, is the DPS310's oversampling index to compute for instead (the one a capture is about to set).
 baro_registers() {
     kp=0
     [ "$NAME" = dps310 ] && kp=${BARO_KP:-$(( $(i2cget -f -y "$CHIP_BUS" "$ADDR" 0x06 b) & 7 ))}
@@ -60,14 +86,32 @@ baro_registers() {
             p = 1048576 - adc; p = (p - v2 / 4096) * 6250 / v1
             return p + (6000 * p * p / 2147483648 + p * -14600 / 32768 + 15500) / 16
         }
+        function shr(v, n) { v = v / 2 ^ n; return (v < 0 && v != int(v)) ? int(v) - 1 : int(v) }
+        function bmp180(up,   b6, x1, x2, x3, b3, b4, b7, p) {
+            b6 = 3200 - 4000; x1 = shr(shr(b6 * b6, 12), 11); x2 = shr(b6, 11)
+            b3 = int(((4 + x1 + x2) * 8 + 2) / 4)
+            x1 = shr(b6, 13); x2 = shr(shr(b6 * b6, 12), 16); x3 = shr(x1 + x2 + 2, 2)
+            b4 = shr(40000 * (x3 + 32768), 15); b7 = (up - b3) * 6250
+            p = (b7 < 2147483648) ? int(b7 * 2 / b4) : int(b7 / b4) * 2
+            x1 = shr(shr(p, 8) * shr(p, 8) * 3038, 16); x2 = shr(-7357 * p, 16)
+            return p + shr(x1 + x2 + 3791, 4)
+        }
         function hex(v) { return sprintf("0x%02x", v) }
         BEGIN { split("524288 1572864 3670016 7864320 253952 516096 1040384 2088960", k, " ") }
         NF {
-            if (chip ~ /^bm/) {
+            if (chip == "bmp280" || chip == "bme280") {
                 lo = 0; hi = 1048575
                 while (hi - lo > 1) { mid = int((lo + hi) / 2); if (bmp(mid) > $1) lo = mid; else hi = mid }
                 a = (bmp(lo) - $1 < $1 - bmp(hi)) ? lo : hi
                 print "0xf7=" hex(int(a / 4096)) " 0xf8=" hex(int(a / 16) % 256) " 0xf9=" hex((a % 16) * 16)
+            } else if (chip == "bmp180") {
+                lo = 0; hi = 524287
+                while (hi - lo > 1) { mid = int((lo + hi) / 2); if (bmp180(mid) < $1) lo = mid; else hi = mid }
+                a = ($1 - bmp180(lo) < bmp180(hi) - $1) ? lo : hi; a = a * 32
+                print "0xf6=" hex(int(a / 65536)) " 0xf7=" hex(int(a / 256) % 256) " 0xf8=" hex(a % 256)
+            } else if (chip == "mpl3115") {
+                r = int($1 * 4 + 0.5)
+                print "0x01=" hex(int(r / 4096)) " 0x02=" hex(int(r / 16) % 256) " 0x03=" hex((r % 16) * 16)
             } else if (chip == "dps310") {
                 r = int($1 * k[kpi + 1] / 262144 + 0.5)
                 print "0x00=" hex(int(r / 65536)) " 0x01=" hex(int(r / 256) % 256) " 0x02=" hex(r % 256)
@@ -92,16 +136,45 @@ baro_bind() {
     stub_load "$ADDR,0x14" || return 1
     for preset in $BMA400_PRESETS; do i2cset -y "$CHIP_BUS" 0x14 "${preset%%=*}" "${preset#*=}" b; done
     baro_put "$(baro_registers $BASE_PA)"
+    start_conversion_emulator || return 1
     modprobe "$MODULE" && modprobe bma400_i2c || return 1
     echo "$NAME $ADDR" > "/sys/bus/i2c/devices/i2c-$CHIP_BUS/new_device"
     echo "bma400 0x14" > "/sys/bus/i2c/devices/i2c-$CHIP_BUS/new_device"
     wait_until 100 iio_dev "$NAME" > /dev/null && wait_until 100 iio_dev bma400 > /dev/null
 }
 
+# The emulators of the chip's self-clearing conversion bit (EMULATE): one pinned to each guest CPU at real-time
+# priority, so that whichever CPU runs the driver after its sleep has polled since the command (the BMP180's driver
+# reads the bit once, 4.5 ms after starting a temperature conversion; ConversionEmulator). Each logs what it did,
+# and the longest time between two of its polls, to /tmp/conversions-CPU.log when stopped.
+start_conversion_emulator() {
+    [ -n "$EMULATE" ] || return 0
+    EMULATOR_PIDS=
+    for cpu in $(seq 0 $(($(grep -c ^processor /proc/cpuinfo) - 1))); do
+        rm -f "/host/tmp/conversions-ready-$cpu"
+        chroot /host chrt -f 50 taskset -c "$cpu" "$HUB" barometer --chip "$EMULATE" --bus "$CHIP_BUS" \
+            --address "$ADDR" --ready-file "/tmp/conversions-ready-$cpu" > "/tmp/conversions-$cpu.log" 2>&1 &
+        EMULATOR_PIDS="$EMULATOR_PIDS $!"
+        wait_until 300 test -e "/host/tmp/conversions-ready-$cpu" || return 1
+    done
+}
+stop_conversion_emulator() {
+    [ -n "$EMULATOR_PIDS" ] || return 0
+    for pid in $EMULATOR_PIDS; do kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; done
+    EMULATOR_PIDS=
+    for log in /tmp/conversions-*.log; do
+        cp "$log" "/results/$NAME-${log#/tmp/}" 2>/dev/null
+        DETAILS="$DETAILS emulator on CPU $(basename "$log" .log | cut -d- -f2): $(tail -1 "$log");"
+    done
+    rm -f /tmp/conversions-*.log
+}
+
+# The emulator goes after the chip (its driver may convert until deleted) and before the adapter it holds open.
 baro_unbind() {
     stop_bma400_feeder
     for address in "$ADDR" 0x14; do echo "$address" > "/sys/bus/i2c/devices/i2c-$CHIP_BUS/delete_device" 2>/dev/null; done
     wait_until 50 sh -c '! ls /sys/bus/iio/devices/ | grep -q device'
+    stop_conversion_emulator
     rmmod i2c-stub
 }
 
@@ -135,11 +208,40 @@ baro_climb() {
     SUMMARY=$(q 'select(.summary) | .summary | "\(.relative_altitude) \(.floors_ascended) \(.floors_descended)"' "$out")
 }
 
-# check_climb FLOORS: the summary's altitude within 0.5 m of the climb, FLOORS up and none down.
+# check_climb FLOORS: the summary's altitude within CLIMB_TOLERANCE of the climb, FLOORS up and none down.
 check_climb() {
     set -- $SUMMARY "$1"
-    near "$1" "$CLIMB_METERS" 0.5 && DETAILS="$DETAILS climbed ${1} m;" || REASONS="$REASONS altitude ${1:-none} m, expected $CLIMB_METERS ± 0.5;"
+    near "$1" "$CLIMB_METERS" "$CLIMB_TOLERANCE" && DETAILS="$DETAILS climbed ${1} m;" \
+        || REASONS="$REASONS altitude ${1:-none} m, expected $CLIMB_METERS ± $CLIMB_TOLERANCE;"
     [ "$2" = "$4" ] && [ "$3" = 0 ] && DETAILS="$DETAILS floors $2 up, $3 down;" || REASONS="$REASONS floors '$2' up, '$3' down, expected $4 up and 0 down;"
+}
+
+# check_readings OUT: what the emulated chip's conversions delivered. The altitude rows' pressure (kPa) at the start
+# and end of the climb within 2 Pa of what was written (the BMP180 compensates to 1 Pa), and the driver's temperature
+# (input, or (raw + offset) × scale) times TEMP_CORRECTION in the ABI's milli-°C against the preset's, with `info`
+# showing that correction.
+check_readings() {
+    first=$(q 'select(.pressure) | .pressure' "$1" | head -1)
+    last=$(q 'select(.pressure) | .pressure' "$1" | tail -1)
+    top=$(climb_pressures | H /usr/bin/awk '{ print $NF / 1000 }')
+    near "$first" "$(awk -v p="$BASE_PA" 'BEGIN { print p / 1000 }')" 0.002 && near "$last" "$top" 0.002 \
+        && DETAILS="$DETAILS pressure $first → $last kPa;" \
+        || REASONS="$REASONS pressure $first → $last kPa, written $BASE_PA Pa → $top kPa ± 2 Pa;"
+    dir=$(iio_dev "$NAME")
+    if [ -r "$dir/in_temp_input" ]; then
+        milli=$(cat "$dir/in_temp_input")
+    else
+        temp_offset=$(cat "$dir/in_temp_offset" 2>/dev/null || echo 0)
+        milli=$(H /usr/bin/awk -v r="$(cat "$dir/in_temp_raw")" -v o="$temp_offset" -v s="$(cat "$dir/in_temp_scale")" \
+            'BEGIN { print (r + o) * s }')
+    fi
+    milli=$(awk -v m="$milli" -v f="${TEMP_CORRECTION:-1}" 'BEGIN { print m * f }')
+    near "$milli" "$(awk -v c="$CELSIUS" 'BEGIN { print c * 1000 }')" 100 \
+        && DETAILS="$DETAILS temperature $milli m°C (driver × ${TEMP_CORRECTION:-1});" \
+        || REASONS="$REASONS temperature $milli m°C (driver × ${TEMP_CORRECTION:-1}), the preset is $CELSIUS °C;"
+    got=$(q '.barometers[0].temperature.scale_correction.factor' /tmp/baro-info.json)
+    [ "$got" = "${TEMP_CORRECTION:-null}" ] && DETAILS="$DETAILS info correction $got;" \
+        || REASONS="$REASONS info's temperature correction '$got', expected ${TEMP_CORRECTION:-null};"
 }
 
 # baro_start CHIP: the chip bound beside the BMA400, the other devices gone; fails the scenario when it does not bind.
@@ -166,6 +268,7 @@ baro_scenario() {
     before=$(baro_settings)
     SETTLE=4 baro_climb "/tmp/altitude-$1.jsonl"
     check_climb 0
+    [ -n "$EMULATE" ] && check_readings "/tmp/altitude-$1.jsonl"
     after=$(baro_settings)
     [ "$after" = "$before" ] && DETAILS="$DETAILS settings restored ($before);" || REASONS="$REASONS settings '$after', were '$before';"
     baro_unbind
@@ -200,6 +303,6 @@ scenario_baro_unplug_exit_69() {
     [ "$status" = 69 ] && pass "exit 69: $(tail -1 /tmp/baro-unplug.err)" || fail "exit $status: $(tail -c 200 /tmp/baro-unplug.err)"
 }
 
-for chip in bmp280 bme280 dps310 lps22hb lps25h; do
+for chip in bmp280 bme280 dps310 lps22hb lps25h bmp180 mpl3115; do
     eval "scenario_baro_$chip() { baro_scenario $chip; }"
 done

@@ -8,6 +8,7 @@ import MotionSimulation
 ///     bodyreadings-virtual-hub bmi160 --bus N [--address 0x68] [--rate HZ] [COMMON]
 ///     bodyreadings-virtual-hub bma400 --bus N [--address 0x14] [--rate HZ] [--initial-steps N] [--step-log PATH]
 ///                                    [--start-file PATH] [--go-file PATH] [COMMON]
+///     bodyreadings-virtual-hub barometer --chip bmp180|mpl3115 --bus N [--address A] [--ready-file PATH]
 ///     bodyreadings-virtual-hub truth [--at S] [COMMON]
 ///     bodyreadings-virtual-hub check --quantity Q --scale S --start T [--max-error E] [--rms-error E]
 ///                                    [--interval-ms N] [COMMON] < samples
@@ -20,12 +21,14 @@ import MotionSimulation
 public enum HubCommandLine {
     /// Usage text, printed by `--help` and after a usage error.
     public static let usage = """
-        USAGE: bodyreadings-virtual-hub [hub|bmi160|bma400|truth|check|check-stream] [OPTIONS]
+        USAGE: bodyreadings-virtual-hub [hub|bmi160|bma400|barometer|truth|check|check-stream] [OPTIONS]
 
           hub      HID sensor hub through /dev/uhid: accel_3d, gyro_3d, magn_3d (needs root and the uhid module)
           bmi160   feed an i2c-stub BMI160's data registers through /dev/i2c-N (--bus N required)
           bma400   feed an i2c-stub BMA400's accelerometer and count the trajectory's steps into its step counter
                    while the driver has it enabled (--bus N required; default trajectory walk)
+          barometer  clear an i2c-stub barometer's conversion bit once its driver sets it, as the chip does
+                   (--chip, --bus N required); until SIGTERM, then prints what it did
           truth    print the expected readings (SI) at --at seconds, one line per quantity: name x y z; then, for a
                    trajectory with steps, "steps N FIRST LAST" for its steps in [0, --duration or 600 s)
           check    compare iio_readdev output (X Y Z timestamp, 24-byte records) on stdin with the truth at each
@@ -41,13 +44,15 @@ public enum HubCommandLine {
           --accel-offset x,y,z  m/s² added to the accelerometer (default 0,0,0)
           --noise FACTOR        multiplies the default noise (0.02 m/s², 0.002 rad/s, 0.3 µT); 0 = none (default 1)
           --seed N              noise seed (default 1)
-          --bus N --address A   bmi160, bma400: /dev/i2c-N and the chip address (default 0x68, 0x14)
+          --bus N --address A   bmi160, bma400, barometer: /dev/i2c-N and the chip address (default 0x68, 0x14;
+                                barometer: bmp180 0x77, mpl3115 0x60)
+          --chip NAME           barometer: \(ConversionEmulator.Chip.allCases.map(\.rawValue).joined(separator: "|"))
           --rate HZ             bmi160, bma400: register writes per second (default 100)
           --initial-steps N     bma400: the step count the chip starts with, below 2^24 (default 0)
           --step-log PATH       bma400: append "enabled|disabled|step TIME COUNT" per counter event
           --go-file PATH        bma400: hold the trajectory at t = 0 until PATH exists, then play it
           --at S                truth: time since the trajectory's start (default 0)
-          --ready-file PATH     hub: create PATH once the device exists
+          --ready-file PATH     hub: create PATH once the device exists; barometer: once it polls
           --start-file PATH     hub, bma400: write "REALTIME MONOTONIC", the clocks' seconds at the trajectory's t = 0
           --quantity Q          check: accel, anglvel or magn
           --scale S             check: the channel's IIO scale
@@ -75,7 +80,8 @@ public enum HubCommandLine {
     public static func main(_ arguments: [String]) -> Int32 {
         var arguments = arguments
         var mode = "hub"
-        if let first = arguments.first, ["hub", "bmi160", "bma400", "truth", "check", "check-stream"].contains(first) {
+        let modes = ["hub", "bmi160", "bma400", "barometer", "truth", "check", "check-stream"]
+        if let first = arguments.first, modes.contains(first) {
             mode = first
             arguments.removeFirst()
         }
@@ -90,6 +96,7 @@ public enum HubCommandLine {
         var check = BufferCheck.Settings()
         var streamCheck = MotionCheck.Settings()
         var trajectoryGiven = false
+        var barometer: ConversionEmulator.Chip?
 
         var index = 0
         func value(_ option: String) -> String? {
@@ -176,6 +183,13 @@ public enum HubCommandLine {
                 case "--go-file": feeder.goFile = text
                 default: feeder.stepLog = text
                 }
+            case "--chip":
+                guard let text = value(option) else { return 64 }
+                guard let chip = ConversionEmulator.Chip(rawValue: text) else {
+                    let names = ConversionEmulator.Chip.allCases.map(\.rawValue)
+                    return fail("--chip must be one of \(names), got '\(text)'")
+                }
+                barometer = chip
             case "--initial-steps":
                 guard let text = value(option) else { return 64 }
                 guard let steps = UInt32(text), steps < BMA400StepCounter.modulus else {
@@ -239,6 +253,19 @@ public enum HubCommandLine {
             feeder.startFile = hub.startFile
             do {
                 try BMA400Feeder(bus: bus, address: address ?? BMA400Feeder.defaultAddress).run(feeder)
+                return 0
+            } catch {
+                printError("error: \(error)\n")
+                return 69
+            }
+        case "barometer":
+            guard let barometer, let bus else {
+                return fail("barometer needs --chip NAME and --bus N (the i2c-stub adapter's number)")
+            }
+            do {
+                let emulator = try ConversionEmulator(barometer, bus: bus, address: address)
+                let statistics = try emulator.run(readyFile: hub.readyFile)
+                printError("\(barometer.rawValue): \(statistics)\n")
                 return 0
             } catch {
                 printError("error: \(error)\n")

@@ -59,10 +59,7 @@ public struct SensorHubRunner {
         try device.send(
             UHIDEvent.create2(
                 name: settings.name, descriptor: HubSensor.hubDescriptor().bytes, vendor: 0x1209, product: 0x0001))
-        if let readyFile = settings.readyFile {
-            let fd = open(readyFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            if fd >= 0 { close(fd) }
-        }
+        if let readyFile = settings.readyFile { createFile(readyFile) }
         if let path = settings.sendLog {
             sendLog = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
             if sendLog < 0 { throw SystemError("open \(path)", errno: errno) }

@@ -23,6 +23,12 @@ func writeStartFile(_ path: String, monotonicStart start: Double) {
     try? text.write(toFile: path, atomically: false, encoding: .utf8)
 }
 
+/// Creates (or empties) the file at `path`: a scenario waits for it as the sign that the device is up. Best effort.
+func createFile(_ path: String) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    if fd >= 0 { close(fd) }
+}
+
 /// Writes a line to stderr (unbuffered, through the descriptor, so it is safe from any thread).
 func printError(_ text: String) {
     var bytes = Array(text.utf8)
