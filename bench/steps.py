@@ -23,19 +23,6 @@ def read(path):
     return a[:, cols[0]], a[:, cols[1:]]
 
 
-def prototype_count(args):
-    """The prototype's count on one recording; `settings` holds Settings fields (snake_case) and fixed constants of
-    the algorithm (UPPER_CASE), the latter set on a subclass so that the defaults stay untouched."""
-    path, settings = args
-    t, acc = read(path)
-    constants = {k: v for k, v in settings.items() if k.isupper()}
-    detector = type("Tuned", (steps_prototype.StepDetector,), constants) if constants else steps_prototype.StepDetector
-    d = detector(**{k: v for k, v in settings.items() if not k.isupper()})
-    for i in range(len(t)):
-        d.update(t[i], acc[i, 0], acc[i, 1], acc[i, 2])
-    return d.count
-
-
 def prototype_events(path):
     """The prototype's count and its step events on one recording: (kind, value) per event, kind 'c' (counted) / 't'
     (tentative) with the step's time, or 'w' (withdrawn) with how many."""
@@ -91,24 +78,43 @@ def summary(label, e, names=None):
             + (f" ({names[worst]})" if names is not None else "") + f"  bias {np.mean(e):+.2f} %")
 
 
-GRID = dict(walking_periodicity=[0.5, 0.55, 0.6], step_amplitude_fraction=[0.25, 0.3],
-            periodicity_time_constant=[5.0, 8.0], lock_in_window=[15.0, 20.0], SEARCH_WINDOW=[0.35, 0.45])
-# --cv-quick: only the settings on which the folds of the full grid disagree (6 points instead of 48, a sixth of the
-# time); the others at their shipped values.
-QUICK_GRID = dict(walking_periodicity=[0.5, 0.55, 0.6], periodicity_time_constant=[5.0, 8.0])
+GRID = dict(walkingPeriodicity=[0.5, 0.55, 0.6], stepAmplitudeFraction=[0.25, 0.3],
+            periodicityTimeConstant=[5.0, 8.0], lockInWindow=[15.0, 20.0])
 
 
-def cross_validate(directory, trials, names, grid=GRID):
+def grid_counts(tool, paths, combos):
+    """The Swift detector's count of every recording under every grid point (`steps-bench grid`: each recording
+    parsed once, then counted once per point), the recordings split between two processes; and the shipped value of
+    each setting in the grid."""
+    spec = ";".join(",".join(f"{k}={v}" for k, v in c.items()) for c in combos)
+    halves = [paths[::2], paths[1::2]]
+    runs = [subprocess.Popen([tool, "grid", spec, *h], stdout=subprocess.PIPE, text=True) for h in halves if h]
+    lines = []
+    for run in runs:
+        out = run.communicate()[0].split()
+        if run.returncode != 0: raise SystemExit(f"error: steps-bench grid failed ({run.returncode}); see above")
+        defaults = {k: float(v) for k, v in (kv.split("=") for kv in out[0].split(",")[1:])}
+        lines += out[1:]
+    results = [{} for _ in combos]
+    for line in lines:
+        index, rest = line.split(",", 1)
+        path, count = rest.rsplit(",", 1)
+        results[int(index)][os.path.basename(path)[:-4]] = int(count)
+    return results, defaults
+
+
+def cross_validate(tool, directory, trials, names, grid=GRID):
     """Leave-one-walker-out and leave-one-phone-out: on each fold the grid point with the lowest MAPE on the other
-    recordings is chosen and scored on the held-out ones (the prototype counts what the Swift detector counts)."""
+    recordings is chosen and scored on the held-out ones. Every point is counted once on every recording and the
+    folds choose from that table."""
     combos = [dict(zip(grid, v)) for v in itertools.product(*grid.values())]
-    jobs = [(os.path.join(directory, n + ".csv"), c) for c in combos for n in names]
-    with Pool(2) as pool:
-        flat = pool.map(prototype_count, jobs, chunksize=4)
-    results = [dict(zip(names, flat[i*len(names):(i + 1)*len(names)])) for i in range(len(combos))]
+    results, defaults = grid_counts(tool, [os.path.join(directory, n + ".csv") for n in names], combos)
+    shipped = next((r for c, r in zip(combos, results) if c == defaults), None)
+    if shipped is None:
+        raise SystemExit(f"error: the shipped defaults {defaults} are not on the cross-validation grid; add them to GRID")
     mape = lambda r, sel: np.mean(np.abs(errors(r, trials, sel)))
     print(f"\ncross-validation over {len(combos)} settings ({', '.join(f'{k} {v}' for k, v in grid.items())})")
-    print(summary("  in-sample, shipped defaults", errors(prototype_defaults(results, combos), trials, names), names))
+    print(summary("  in-sample, shipped defaults", errors(shipped, trials, names), names))
     best = min(range(len(combos)), key=lambda i: mape(results[i], names))
     print(summary(f"  in-sample, best grid point {combos[best]}", errors(results[best], trials, names), names))
     for key in ("user", "phone"):
@@ -123,14 +129,6 @@ def cross_validate(directory, trials, names, grid=GRID):
         print(summary(f"  leave-one-{'walker' if key == 'user' else 'phone'}-out", np.array(held), held_names))
 
 
-def prototype_defaults(results, combos):
-    d = steps_prototype.Settings()
-    default = lambda k: getattr(steps_prototype.StepDetector if k.isupper() else d, k)
-    for c, r in zip(combos, results):
-        if all(default(k) == v for k, v in c.items()): return r
-    raise SystemExit("error: the shipped defaults are not on the cross-validation grid; add them to GRID")
-
-
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("directory")
@@ -138,13 +136,12 @@ def main():
     p.add_argument("--baseline", default="optimised", choices=sorted(steps_oxford.PARAMETERS))
     p.add_argument("--check-prototype", action="store_true")
     p.add_argument("--cv", action="store_true")
-    p.add_argument("--cv-quick", action="store_true")
     p.add_argument("--cv-only", action="store_true")
     a = p.parse_args()
     trials, names = load(a.directory)
     paths = [os.path.join(a.directory, n + ".csv") for n in names]
     if a.cv_only:
-        cross_validate(a.directory, trials, names, QUICK_GRID if a.cv_quick else GRID)
+        cross_validate(a.tool, a.directory, trials, names)
         return
     out = subprocess.run([a.tool, "count", *paths], check=True, capture_output=True, text=True).stdout
     ours = {os.path.basename(line.rsplit(",", 1)[0])[:-4]: int(line.rsplit(",", 1)[1]) for line in out.split()}
@@ -177,8 +174,8 @@ def main():
         print(f"\nprototype check: the Python prototype and the Swift detector agree on {len(names) - len(differ)} "
               f"of {len(names)} recordings' counts and {len(names) - len(unlike)} of {len(names)} recordings' events")
         if differ or unlike: sys.exit(1)
-    if a.cv or a.cv_quick:
-        cross_validate(a.directory, trials, names, QUICK_GRID if a.cv_quick else GRID)
+    if a.cv:
+        cross_validate(a.tool, a.directory, trials, names)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,11 @@
 //                                    FILE,KIND,VALUE,AT per event, KIND c (counted) / t (tentative) with VALUE the
 //                                    step's time, or w (withdrawn) with VALUE how many; AT the time of the sample
 //                                    that revealed it, s
+//   steps-bench grid POINTS FILE...  the count of every recording under every point of a settings grid, each recording
+//                                    read once: POINTS is `;`-separated points of `,`-separated NAME=VALUE (names of
+//                                    StepDetector.Settings, see tunableSetting); first one line defaults,NAME=VALUE,...
+//                                    with the shipped value of every name used, then one line POINT,FILE,STEPS per
+//                                    point (its index in POINTS) and recording
 //   steps-bench throughput [SECONDS] [FILE|RATE]
 //                                    the detector alone over the recording (or a walk generated at RATE Hz, default
 //                                    100), repeated
@@ -96,6 +101,55 @@ func events(_ paths: [String]) {
     }
 }
 
+/// The settings a cross-validation grid may vary, by their names in `StepDetector.Settings`.
+func tunableSetting(_ name: String) -> WritableKeyPath<StepDetector.Settings, Double>? {
+    switch name {
+    case "walkingPeriodicity": \.walkingPeriodicity
+    case "periodicityTimeConstant": \.periodicityTimeConstant
+    case "lockInWindow": \.lockInWindow
+    case "stepAmplitudeFraction": \.stepAmplitudeFraction
+    case "stopEnergyFraction": \.stopEnergyFraction
+    case "minimumWalkingRMS": \.minimumWalkingRMS
+    default: nil
+    }
+}
+
+/// The settings of each point of `spec` (`;`-separated points of `,`-separated NAME=VALUE) and the names used.
+func gridPoints(_ spec: String) -> (points: [StepDetector.Settings], names: [String]) {
+    var names: [String] = []
+    let points = spec.split(separator: ";", omittingEmptySubsequences: false).map { point in
+        var settings = StepDetector.Settings()
+        for assignment in point.split(separator: ",") {
+            let parts = assignment.split(separator: "=", omittingEmptySubsequences: false)
+            guard parts.count == 2, let path = tunableSetting(String(parts[0])), let value = Double(parts[1]) else {
+                fail("grid point '\(point)': write NAME=VALUE with NAME walkingPeriodicity, periodicityTimeConstant, "
+                    + "lockInWindow, stepAmplitudeFraction, stopEnergyFraction or minimumWalkingRMS")
+            }
+            settings[keyPath: path] = value
+            if !names.contains(String(parts[0])) { names.append(String(parts[0])) }
+        }
+        return settings
+    }
+    return (points, names)
+}
+
+func grid(_ spec: String, _ paths: [String]) {
+    let (points, names) = gridPoints(spec)
+    let shipped = StepDetector.Settings()
+    print((["defaults"] + names.compactMap { name in tunableSetting(name).map { "\(name)=\(shipped[keyPath: $0])" } })
+        .joined(separator: ","))
+    for path in paths {
+        let samples = readRecording(path)
+        var out = ""
+        for (index, settings) in points.enumerated() {
+            var detector = StepDetector(settings: settings)
+            for (t, a) in samples { detector.update(time: t, acceleration: a) { _ in } }
+            out += "\(index),\(path),\(detector.state.steps)\n"
+        }
+        print(out, terminator: "")
+    }
+}
+
 /// A walk at 1.8 steps/s sampled at `rate` Hz (heel-strike pulses on gravity, a little noise) for the throughput test.
 func generatedWalk(seconds: Double, rate: Double) -> [(Double, Vector3)] {
     var generator = SplitMix64(seed: 1)
@@ -135,6 +189,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "count": count(Array(arguments.dropFirst()))
 case "events": events(Array(arguments.dropFirst()))
+case "grid":
+    guard arguments.count >= 3 else { fail("usage: steps-bench grid POINTS FILE...") }
+    grid(arguments[1], Array(arguments.dropFirst(2)))
 case "steps":
     guard arguments.count == 2 else { fail("usage: steps-bench steps FILE") }
     steps(arguments[1])
@@ -142,5 +199,6 @@ case "throughput":
     let seconds = arguments.count > 1 ? Double(arguments[1]) ?? 3 : 3
     throughput(seconds: seconds, path: arguments.count > 2 ? arguments[2] : nil)
 default:
-    fail("usage: steps-bench count FILE... | events FILE... | steps FILE | throughput [SECONDS] [FILE|RATE]")
+    fail("usage: steps-bench count FILE... | events FILE... | grid POINTS FILE... | steps FILE | "
+        + "throughput [SECONDS] [FILE|RATE]")
 }
