@@ -3,15 +3,15 @@ extension StepDetector {
     ///
     /// Times are in seconds, cadences in steps per second and accelerations in m/s², so the same settings behave the
     /// same at any input rate from 20 Hz up. The defaults come from gait physiology (walking cadences 0.5–2.5 steps/s,
-    /// running 2.5–4) and were checked on the 48 development recordings by cross-validation (`bench/steps --cv`, a
-    /// grid over `walkingPeriodicity` 0.5/0.55/0.6, `stepAmplitudeFraction` 0.25/0.3, `periodicityTimeConstant`
-    /// 5/8 s, `lockInWindow` 15/20 s and the search window ±35/45 %): 1.10 % MAPE with these defaults, 1.09 %
-    /// leaving one walker out, 1.09 % leaving one phone out. 5 of the 6 folds would take `walkingPeriodicity` 0.5
-    /// (1.09 % in-sample), but 0.5 counts a simulated car ride (1.6 Hz bounce, ζ 0.2: 27 steps in 2 min,
-    /// `PedometryTests`), so 0.6 is kept; `stepAmplitudeFraction` 0.25 is chosen by every fold and
-    /// `periodicityTimeConstant` 8 s by 5 of 6. `lockInWindow` 15 and 20 s count alike at `walkingPeriodicity` 0.5,
-    /// where the folds choose (the walk recognised latest is recognised sooner there); at 0.6 20 s finds that walk's
-    /// first 3 steps and changes nothing else.
+    /// running 2.5–4) and were checked on the 48 development recordings by cross-validation (`bench/steps --cv`, a grid
+    /// over `walkingPeriodicity` 0.5/0.55/0.6, `stepAmplitudeFraction` 0.25/0.3, `periodicityTimeConstant` 5/8 s and
+    /// `lockInWindow` 15/20 s, with the search window at its ±45 %, which every fold chose when it was in the grid
+    /// too): 1.10 % MAPE with these defaults, 1.09 % leaving one walker out, 1.09 % leaving one phone out. 5 of the 6
+    /// folds would take `walkingPeriodicity` 0.5 (1.09 % in-sample), but 0.5 counts a simulated car ride (1.6 Hz
+    /// bounce, ζ 0.2: 27 steps in 2 min, `PedometryTests`), so 0.6 is kept; `stepAmplitudeFraction` 0.25 is chosen by
+    /// every fold and `periodicityTimeConstant` 8 s by 5 of 6. `lockInWindow` 15 and 20 s count alike at
+    /// `walkingPeriodicity` 0.5, where the folds choose (the walk recognised latest is recognised sooner there); at 0.6
+    /// 20 s finds that walk's first 3 steps and changes nothing else.
     public struct Settings: Sendable, Hashable {
         // MARK: Cadence
 
