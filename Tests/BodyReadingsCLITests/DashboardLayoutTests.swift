@@ -32,7 +32,8 @@ struct DashboardLayoutTests {
             model.apply(ReadingUpdate.reading(estimate(userAcceleration: Vector3(Double(second) / 30, 0, 0))), at: at)
             model.apply(
                 ReadingUpdate.reading(
-                    StepsUpdate(step: Step(t: at, count: 4179 + second, cadence: 112, activity: .walking), today: 4179 + second)),
+                    StepsUpdate(
+                        step: Step(t: at, count: 4179 + second, cadence: 112, activity: .walking), today: 4179 + second)),
                 at: at)
             model.apply(
                 ReadingUpdate.reading(Beat(t: at, rrInterval: 0.83, heartRate: 60 + Double(second) * 0.4, quality: .good)),

@@ -53,8 +53,8 @@ struct StalledServerNetworkTests {
 
     /// `record` of a polled bmi160 beside a buffered max30102 while eight attribute reads of the bmi160 are answered
     /// 0.4 s late each (a slow bus; eight in a row slow all three accelerometer reads of some tick, whatever the
-    /// alignment, so one tick takes over a second): the IMU readings of the ticks around it still find their place among the pulse sensor's rows, none
-    /// is dropped.
+    /// alignment, so one tick takes over a second): the IMU readings of the ticks around it still find their place
+    /// among the pulse sensor's rows, none is dropped.
     @Test func aSlowPolledTickDropsNoReading() throws {
         let server = try IIODTestServer(fixture: RecordPulseNetworkTests.board())
         defer { server.stop() }
@@ -71,8 +71,8 @@ struct StalledServerNetworkTests {
         #expect(result.stderr.contains(", 0 dropped,"), "\(result.stderr)")
     }
 
-    /// A polled bmi160 one of whose attribute reads is answered 2 s late (a board's bus or network blocked for a moment):
-    /// the stream waits for it, counts the gap and goes on to its duration; it is not a vanished device.
+    /// A polled bmi160 one of whose attribute reads is answered 2 s late (a board's bus or network blocked for a
+    /// moment): the stream waits for it, counts the gap and goes on to its duration; it is not a vanished device.
     @Test func aPolledReadSlowerThanASecondIsWaitedFor() throws {
         signal(SIGPIPE, SIG_IGN)
         let server = try IIODTestServer(fixture: .bmi160)
