@@ -88,9 +88,14 @@ import Testing
         publisher.stop()
     }
 
+    /// The late broker runs once before the publisher starts, so that a subscriber's persistent session waits in it:
+    /// whenever the publisher finds the broker again, what it sends is kept for the subscriber. (A subscriber started
+    /// after the broker subscribed, on a loaded machine, after the publisher had already delivered into nobody.)
     @Test func aLateBrokerIsFoundAndGetsWhatWasQueued() throws {
-        let port = try FreePort.loopback()
-        var settings = MQTTPublisher.Configuration(host: "127.0.0.1", port: port, clientID: "patient")
+        let broker = try TestBroker(.init(persistence: true))
+        try TestSubscriber(broker: broker, topic: "seq/#", session: "late-watcher").stop()
+        broker.stop()
+        var settings = MQTTPublisher.Configuration(host: "127.0.0.1", port: broker.port, clientID: "patient")
         settings.backOff = ReconnectBackOff(initialDelay: 0.2, maximumDelay: 0.5)
         let publisher = try MQTTPublisher(settings)
         let error = #expect(throws: MQTTError.self) { _ = try publisher.waitUntilConnected(timeout: 30) }
@@ -99,8 +104,8 @@ import Testing
         publisher.publish(numbered(99, qos: .atMostOnce))
         #expect(publisher.statistics.queued == 10 && publisher.statistics.dropped == 1, "QoS 0 is not queued")
 
-        let broker = try TestBroker(port: port)
-        let subscriber = try TestSubscriber(broker: broker, topic: "seq/#")
+        try broker.start()
+        let subscriber = try TestSubscriber(broker: broker, topic: "seq/#", session: "late-watcher")
         #expect(subscriber.wait { $0.count == 10 })
         #expect(subscriber.messages.map(\.payload) == (0..<10).map(String.init))
         #expect(publisher.stop().delivered == 10)
