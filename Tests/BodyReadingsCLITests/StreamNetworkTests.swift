@@ -1,5 +1,6 @@
 import Foundation
 import IIODTestServer
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -97,13 +98,20 @@ struct StreamNetworkTests {
         // As main.swift does for the real tool: a write to the dead connection must be EPIPE, not a kill.
         signal(SIGPIPE, SIG_IGN)
         let server = try IIODTestServer(fixture: .hidSensorHub)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { server.stop() }
-        let started = Date()
+        // Stopped once the stream runs (its buffers have been refilled ten times), however long a loaded machine
+        // takes to start it: a server stopped during the set-up is another case ("cannot capture", also 69).
+        let stoppedAt = StopTime()
+        let stopper = Thread {
+            _ = waitUntil { server.commands.filter { $0.hasPrefix("READBUF") }.count >= 10 }
+            server.stop()
+            stoppedAt.mark()
+        }
+        stopper.start()
         let result = runStream(["stream", "--uri", server.uri, "--format", "csv"])
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr.contains("lost the connection to \(server.uri)"), "\(result.stderr)")
-        // 1 s of streaming, then the exit within about a second (2 s of slack for a loaded machine).
-        #expect(Date().timeIntervalSince(started) < 4)
+        // The exit within about a second of the stop (2 s of slack for a loaded machine).
+        #expect(stoppedAt.secondsSince < 3, "\(stoppedAt.secondsSince) s after the server stopped")
     }
 
     /// An accelerometer alone (a 2-in-1's screen-rotation sensor) still gives gravity, roll and pitch; what it cannot
@@ -153,4 +161,16 @@ struct StreamNetworkTests {
         #expect(result.status == 69)
         #expect(result.stderr.contains("--source sim"))
     }
+}
+
+/// When a test's server was stopped, from the thread that stopped it.
+private final class StopTime: @unchecked Sendable {
+    // @unchecked: `stored` is guarded by `lock`.
+    private let lock = NSLock()
+    private var stored: Date?
+
+    func mark() { lock.withLock { stored = Date() } }
+
+    /// Seconds since `mark()`; infinity when it was never called.
+    var secondsSince: Double { lock.withLock { stored.map { Date().timeIntervalSince($0) } } ?? .infinity }
 }

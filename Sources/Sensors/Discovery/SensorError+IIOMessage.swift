@@ -18,10 +18,15 @@ extension SensorError {
         }
         var reason = error.errno.description
         if let detail = error.detail { reason += " (\(detail))" }
-        if let uri, uri.hasPrefix("ip:"), lostConnection.contains(error.errno), !error.operation.contains("create") {
+        let operation = error.operation
+        let opensContext = operation.contains("create_") && operation.contains("context")
+        // Past opening the context, a refused connection is an iiod that stopped: libiio 0.24 opens a connection of
+        // its own for each buffer, so a capture that reopens one after a stall meets the stopped server that way.
+        if let uri, uri.hasPrefix("ip:"), !opensContext,
+            lostConnection.contains(error.errno) || error.errno == .connectionRefused
+        {
             return "lost the connection to \(uri) (iiod stopped or the network went away): \(reason)"
         }
-        let operation = error.operation
         let what: String
         if operation.contains("create_context") || operation.contains("xml_context") {
             what = "cannot open \(uri.map { "'\($0)'" } ?? "the IIO context")"
