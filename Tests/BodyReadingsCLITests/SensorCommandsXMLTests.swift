@@ -1,5 +1,6 @@
 import BodyReadings
 import Foundation
+import IIO
 import Sensors
 import TestSupport
 import Testing
@@ -159,6 +160,17 @@ struct SensorCommandsXMLTests {
 
 @Suite("SensorError to CLI error mapping")
 struct SensorErrorCLITests {
+    @Test("over ip:, a refused or broken connection after the context opened is a lost connection; opening is not")
+    func lostConnectionMessages() {
+        let uri = "ip:127.0.0.1:30431"
+        let reopened = SensorError(IIOError(operation: "iio_device_create_buffer", errno: .connectionRefused), uri: uri)
+        #expect(reopened.message.hasPrefix("lost the connection to \(uri)"), "\(reopened.message)")
+        let refill = SensorError(IIOError(operation: "iio_buffer_refill", errno: .connectionReset), uri: uri)
+        #expect(refill.message.hasPrefix("lost the connection to \(uri)"), "\(refill.message)")
+        let opening = SensorError(IIOError(operation: "iio_create_context_from_uri", errno: .connectionRefused), uri: uri)
+        #expect(opening.message.hasPrefix("cannot open '\(uri)'"), "\(opening.message)")
+    }
+
     @Test("permission denied exits 77 and names the udev rule and group iio")
     func permission() {
         let error = SensorError(
