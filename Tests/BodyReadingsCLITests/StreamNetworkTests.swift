@@ -100,18 +100,19 @@ struct StreamNetworkTests {
         let server = try IIODTestServer(fixture: .hidSensorHub)
         // Stopped once the stream runs (its buffers have been refilled ten times), however long a loaded machine
         // takes to start it: a server stopped during the set-up is another case ("cannot capture", also 69).
-        let stoppedAt = StopTime()
+        let stoppedAt = Locked<Date?>(nil)
         let stopper = Thread {
             _ = waitUntil { server.commands.filter { $0.hasPrefix("READBUF") }.count >= 10 }
             server.stop()
-            stoppedAt.mark()
+            stoppedAt.mutate { $0 = Date() }
         }
         stopper.start()
         let result = runStream(["stream", "--uri", server.uri, "--format", "csv"])
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr.contains("lost the connection to \(server.uri)"), "\(result.stderr)")
         // The exit within about a second of the stop (2 s of slack for a loaded machine).
-        #expect(stoppedAt.secondsSince < 3, "\(stoppedAt.secondsSince) s after the server stopped")
+        let sinceStop = stoppedAt.value.map { Date().timeIntervalSince($0) } ?? .infinity
+        #expect(sinceStop < 3, "\(sinceStop) s after the server stopped")
     }
 
     /// An accelerometer alone (a 2-in-1's screen-rotation sensor) still gives gravity, roll and pitch; what it cannot
@@ -163,14 +164,3 @@ struct StreamNetworkTests {
     }
 }
 
-/// When a test's server was stopped, from the thread that stopped it.
-private final class StopTime: @unchecked Sendable {
-    // @unchecked: `stored` is guarded by `lock`.
-    private let lock = NSLock()
-    private var stored: Date?
-
-    func mark() { lock.withLock { stored = Date() } }
-
-    /// Seconds since `mark()`; infinity when it was never called.
-    var secondsSince: Double { lock.withLock { stored.map { Date().timeIntervalSince($0) } } ?? .infinity }
-}

@@ -184,16 +184,3 @@ struct ServiceCaptureTests {
         #expect(waitUntil { server.clientCount == 0 }, "stopping the updates closes the connection")
     }
 }
-
-/// A value shared between a test and the threads that deliver to it.
-final class Locked<Value>: @unchecked Sendable {
-    // @unchecked: `stored` is guarded by `lock`.
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value { lock.withLock { stored } }
-
-    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
-}
