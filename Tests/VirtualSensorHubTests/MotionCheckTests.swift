@@ -123,18 +123,17 @@ struct MotionCheckTests {
     @Test("the hub's own stall excuses the overruns and the gap it caused, and nothing else")
     func feederStalls() {
         let start = 1_796_083_200.0
-        var buffered = settings(.tilt, start: start)
-        buffered.expectedRows = 196
+        let buffered = settings(.tilt, start: start)
         // The guest was descheduled for 0.1 s: the hub sent no report between rows 119 and 124 (5 intervals, over
         // the 3 allowed), and each of the accelerometer's and gyroscope's captures reported the gap.
         let rows = lines(.tilt, start: start, count: 200, interval: 0.02, skipping: [120, 121, 122, 123],
                          summary: summary(overruns: 2, missed: 8))
-        func sends(stallingAfter stall: Int?) -> [String: [Double]] {
+        func sends(stallingAfter stall: Int?) -> [String: FeederRecord] {
             let times = (-50..<200).filter { stall == nil || !((stall! + 1)...(stall! + 4)).contains($0) }
                 .map { start + Double($0) * 0.02 }
-            return ["accel_3d": times, "gyro_3d": times.map { $0 + 0.001 }]
+            return ["accel_3d": FeederRecord(sends: times), "gyro_3d": FeederRecord(sends: times.map { $0 + 0.001 })]
         }
-        func check(_ sends: [String: [Double]]?, _ text: String = rows) -> MotionCheck.Result {
+        func check(_ sends: [String: FeederRecord]?, _ text: String = rows) -> MotionCheck.Result {
             var settings = buffered
             settings.feederSends = sends
             return MotionCheck(settings: settings).check(text)
@@ -142,11 +141,13 @@ struct MotionCheckTests {
         let stalled = check(sends(stallingAfter: 119))
         #expect(stalled.failures.isEmpty, "\(stalled.failures)")
         #expect(stalled.feederStalls.count == 2 && stalled.feederStalls.allSatisfy { $0.held == 4 })
+        #expect(stalled.rowsLostToFeeder == 4)
         // Without the hub's record, or with a record of regular sends, the same rows are the product's losses.
         #expect(check(nil).failures.contains("overruns 2") && check(nil).failures.contains { $0.hasPrefix("gap of") })
         let regular = check(sends(stallingAfter: nil)).failures
         #expect(regular.contains { $0.contains("the feeder stalled 0 time(s)") })
         #expect(regular.contains { $0.hasPrefix("gap of") })
+        #expect(check(sends(stallingAfter: nil)).rowsLostToFeeder == 0)
         // A stall at another time does not explain the gap.
         let elsewhere = check(sends(stallingAfter: 20)).failures
         #expect(elsewhere.contains { $0.hasPrefix("gap of") })
@@ -157,6 +158,47 @@ struct MotionCheckTests {
         #expect(check(sends(stallingAfter: 119), lines(.tilt, start: start, count: 200, interval: 0.02,
             skipping: [120, 121, 122, 123], summary: summary(overruns: 2, missed: 8, dropped: 1))).failures
             == ["dropped_readings 1"])
+    }
+
+    @Test("rows the hub never sent samples for are the rig's; its idle while the sensor was off is not a stall")
+    func rowsLostToFeeder() {
+        let start = 1_796_083_200.0
+        var asked = settings(.tilt, start: start)
+        asked.expectedRows = 250
+        // 200 rows of 250 asked: `stream --duration 5` stopped on the wall clock, a second after 5 s of sample time,
+        // because the first sample came 2 s after the sensor was switched on.
+        let rows = lines(.tilt, start: start, count: 200, interval: 0.02)
+        let streaming = (0..<200).map { start + Double($0) * 0.02 }
+        let idleBefore = (-3000 ..< -2500).map { start + Double($0) * 0.02 }
+        func check(switchedOn: Double?, sends: [Double]) -> MotionCheck.Result {
+            var settings = asked
+            // Without a switch-on, the record has no switches at all (a hub that did not log them).
+            let record = switchedOn.map {
+                FeederRecord(sends: idleBefore + sends, switchedOn: [start - 60, $0], switchedOff: [start - 50, start + 4.5])
+            } ?? FeederRecord(sends: idleBefore + sends)
+            settings.feederSends = ["accel_3d": record, "gyro_3d": FeederRecord(sends: idleBefore + streaming)]
+            return MotionCheck(settings: settings).check(rows)
+        }
+        // The hub sent nothing for the first 2 s after the switch-on: 1.98 s lost, 99 rows.
+        let late = check(switchedOn: start - 2, sends: streaming)
+        #expect(late.failures.isEmpty, "\(late.failures)")
+        #expect(late.rowsLostToFeeder == 99 && late.feederStalls.isEmpty)
+        // The hub sent from the switch-on: the missing rows are the product's.
+        let prompt = check(switchedOn: start - 2, sends: (-100..<200).map { start + Double($0) * 0.02 })
+        #expect(prompt.rowsLostToFeeder == 0)
+        #expect(prompt.failures == ["200 rows, expected 250 ± 5 %"])
+        // Without switches in the record, the 50 s without sends before this stream count only within the rows.
+        let unrecorded = check(switchedOn: nil, sends: streaming)
+        #expect(unrecorded.rowsLostToFeeder == 0 && unrecorded.failures == ["200 rows, expected 250 ± 5 %"])
+        // A stall after the last row while the sensor still streamed costs rows too, but not enough here.
+        let end = check(switchedOn: start, sends: streaming + [start + 4.49])
+        #expect(end.rowsLostToFeeder == 24)
+        #expect(end.failures == ["200 rows, expected 250 ± 5 % less up to 24 lost to the feeder"])
+        // Too many rows are never the feeder's.
+        let many = lines(.tilt, start: start, count: 270, interval: 0.02)
+        var settings = asked
+        settings.feederSends = ["accel_3d": FeederRecord(sends: streaming, switchedOn: [start - 2])]
+        #expect(MotionCheck(settings: settings).check(many).failures == ["270 rows, expected 250 ± 5 % less up to 99 lost to the feeder"])
     }
 
     @Test("empty or malformed input fails")

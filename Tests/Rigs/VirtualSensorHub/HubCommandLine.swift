@@ -70,8 +70,9 @@ public enum HubCommandLine {
           --tolerate-losses     check-stream: do not fail on the summary's overrun and loss counters
           --max-missed-fraction F  check-stream: a polled schedule may miss up to F of the rows' samples, if the
                                 summary's overruns match the rows' gaps (default 0; needs --interval)
-          --send-log PATH       hub: append "REALTIME SENSOR" per input report sent; check-stream: read it, and
-                                take overruns and gaps that the feeder's own stalls explain as the rig's
+          --send-log PATH       hub: append "REALTIME SENSOR" per input report sent and "REALTIME SENSOR on|off"
+                                when a sensor is switched; check-stream: read it, and take overruns, gaps and
+                                missing rows that the feeder's own stalls explain as the rig's
           --verbose             hub: log every uhid request to stderr
 
         """
@@ -225,7 +226,7 @@ public enum HubCommandLine {
         case "check-stream":
             streamCheck.trajectory = hub.trajectory
             if let path = hub.sendLog {
-                guard let sends = FeederStall.sendLog(atPath: path) else { return fail("cannot read --send-log \(path)") }
+                guard let sends = FeederRecord.sendLog(atPath: path) else { return fail("cannot read --send-log \(path)") }
                 streamCheck.feederSends = sends
             }
             let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)

@@ -123,6 +123,7 @@ public struct SensorHubRunner {
                 if new.isStreaming && (!old.isStreaming || new.reportIntervalMilliseconds != old.reportIntervalMilliseconds) {
                     nextDue[sensor] = now
                 }
+                if new.isStreaming != old.isStreaming { logSend(sensor, new.isStreaming ? " on" : " off") }
                 log("SET_REPORT \(sensor.iioName) \(new)")
                 try device.send(UHIDEvent.setReportReply(id: id))
             } else {
@@ -146,10 +147,7 @@ public struct SensorHubRunner {
             reading = current
             try device.send(UHIDEvent.input2(sensor.inputReport(sensor.value(in: current))))
             sent[sensor, default: 0] += 1
-            if sendLog >= 0 {
-                let line = Array((String(format: "%.6f", realtimeSeconds()) + " \(sensor.iioName)\n").utf8)
-                _ = line.withUnsafeBytes { write(sendLog, $0.baseAddress, $0.count) }
-            }
+            logSend(sensor)
             // Keep the cadence like a sensor's own clock: a short stall (the guest descheduled for a few intervals)
             // is caught up at once; after a long one the cadence restarts instead of bursting.
             if due + 10 * interval < now {
@@ -159,6 +157,14 @@ public struct SensorHubRunner {
                 nextDue[sensor] = due + interval
             }
         }
+    }
+
+    /// Appends "REALTIME SENSOR" (a report sent) or, with `event` " on"/" off", the product switching the sensor, to
+    /// the `--send-log`.
+    private func logSend(_ sensor: HubSensor, _ event: String = "") {
+        guard sendLog >= 0 else { return }
+        let line = Array((String(format: "%.6f", realtimeSeconds()) + " \(sensor.iioName)\(event)\n").utf8)
+        _ = line.withUnsafeBytes { write(sendLog, $0.baseAddress, $0.count) }
     }
 
     private func log(_ message: String) {
