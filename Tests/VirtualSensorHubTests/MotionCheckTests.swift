@@ -201,6 +201,27 @@ struct MotionCheckTests {
         #expect(MotionCheck(settings: settings).check(many).failures == ["270 rows, expected 250 ± 5 % less up to 99 lost to the feeder"])
     }
 
+    @Test("a mean spacing longer than asked is the rig's only by the rows its stalls cost")
+    func spacingWithStalls() {
+        let start = 1_796_083_200.0
+        var asked = settings(.tilt, start: start)
+        asked.maximumGapIntervals = 10
+        // Every 10th row missing: 180 rows over 200 intervals, a mean spacing 11 % over 0.02 s.
+        let missing = Set(stride(from: 5, to: 200, by: 10))
+        let rows = lines(.tilt, start: start, count: 200, interval: 0.02, skipping: missing)
+        func check(stallingAt stalls: Set<Int>) -> [String] {
+            var settings = asked
+            let sends = (0..<200).filter { !stalls.contains($0) }.map { start + Double($0) * 0.02 }
+            settings.feederSends = ["accel_3d": FeederRecord(sends: sends, switchedOn: [start])]
+            return MotionCheck(settings: settings).check(rows).failures
+        }
+        // The hub held back each missing row's sample: 2 intervals without a send, one row each.
+        #expect(check(stallingAt: missing) == [])
+        // Half of them only: the rest are the product's.
+        #expect(check(stallingAt: Set(missing.sorted().prefix(10))).contains { $0.hasPrefix("mean interval") })
+        #expect(check(stallingAt: []).contains { $0.hasPrefix("mean interval") })
+    }
+
     @Test("empty or malformed input fails")
     func malformed() {
         #expect(!MotionCheck(settings: MotionCheck.Settings()).check("").failures.isEmpty)

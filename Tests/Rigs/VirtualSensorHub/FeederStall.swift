@@ -13,8 +13,14 @@ public struct FeederStall: Sendable, Equatable {
     /// The sensor's report interval (the median spacing of its sends), s.
     public var interval: Double
 
-    /// Seconds in which a report was due but none went out: the stall less the one interval a regular send takes.
-    public var lostTime: Double { max(0, end - start - interval) }
+    /// The updates at `updateInterval` (s) that the stall can cost a stream: the grid points it passes over without
+    /// a sample, one fewer than the whole update intervals it spans (a stall shorter than two costs none, since the
+    /// first sample after it still lands within an interval of its grid point).
+    public func updatesLost(updateInterval: Double) -> Int {
+        // A hair over whole intervals: send times are microseconds, and a Double at realtime magnitudes resolves
+        // 0.24 µs.
+        max(0, Int(((end - start) / updateInterval + 1e-3).rounded(.down)) - 1)
+    }
 
     /// The stalls in `record` clipped to `from … to`: only what overlaps the window, and of that only the part inside
     /// it (the feeder's idle before a stream, while the sensor was off, is no stall). The report interval is the

@@ -22,13 +22,13 @@ public struct MotionCheck: Sendable {
         public var maximumGravityAngle = 2.0
         /// Largest rotation-rate error (vector norm), rad/s. Default: unchecked.
         public var maximumRotationRateError = Double.infinity
-        /// The `--interval` asked, seconds: the mean spacing must be within 5 % and no gap above
-        /// `maximumGapIntervals` intervals.
+        /// The `--interval` asked, seconds: the mean spacing must be within 5 % (longer only by the rows that
+        /// ``feederSends``' stalls could cost) and no gap above `maximumGapIntervals` intervals.
         public var interval: Double?
         /// The largest gap between rows allowed, in intervals. Default 3.
         public var maximumGapIntervals = 3.0
         /// Rows expected (±5 %), e.g. duration / interval; nil: unchecked. With ``feederSends``, up to as many fewer
-        /// as the intervals in which the hub itself sent nothing while the sensor streamed (its stalls' lost time,
+        /// as the hub's stalls while the sensor streamed could cost (``FeederStall/updatesLost(updateInterval:)``,
         /// the sensor that lost most): rows the product never had a sample for, and rows that `stream --duration`'s
         /// wall-clock stop, a second after the sample-time one, cuts off when the feeder held back more than that.
         public var expectedRows: Int?
@@ -63,8 +63,8 @@ public struct MotionCheck: Sendable {
         public var summary: [String: Int] = [:]
         /// The feeder's stalls between the first and the last row (with ``Settings/feederSends``).
         public var feederStalls: [FeederStall] = []
-        /// Rows the feeder's stalls cost while the sensors streamed, from their switch-on to their switch-off (the
-        /// sensor that lost most); ``Settings/expectedRows`` is lowered by them.
+        /// Rows the feeder's stalls could cost while the sensors streamed, from their switch-on to their switch-off
+        /// (the sensor that lost most); ``Settings/expectedRows`` is lowered by them. 0 without expected rows.
         public var rowsLostToFeeder = 0
         public var failures: [String] = []
 
@@ -142,22 +142,30 @@ public struct MotionCheck: Sendable {
                 result.failures.append("t is not strictly increasing")
             }
         }
+        // Rows between the first and the last that the feeder's stalls could cost.
+        var rowsLostBetween = 0
         if let records = settings.feederSends, let first = times.first, let last = times.last, first > 1e9 {
             let sensors = records.keys.sorted().compactMap { records[$0] }
             result.feederStalls = sensors.flatMap { FeederStall.stalls(in: $0, from: first, to: last) }
             if let interval = settings.interval {
-                let lostTime = sensors.map { record in
-                    let window = record.streamingWindow(first: first, last: last)
-                    return FeederStall.stalls(in: record, from: window.lowerBound, to: window.upperBound)
-                        .reduce(0) { $0 + $1.lostTime }
-                }.max() ?? 0
-                // A hair over whole intervals: send times are microseconds, and a Double at realtime magnitudes resolves 0.24 µs.
-                result.rowsLostToFeeder = Int((lostTime / interval + 1e-3).rounded(.down))
+                func lost(_ window: (FeederRecord) -> ClosedRange<Double>) -> Int {
+                    sensors.map { record in
+                        FeederStall.stalls(in: record, from: window(record).lowerBound, to: window(record).upperBound)
+                            .reduce(0) { $0 + $1.updatesLost(updateInterval: interval) }
+                    }.max() ?? 0
+                }
+                rowsLostBetween = lost { _ in first...last }
+                if settings.expectedRows != nil {
+                    result.rowsLostToFeeder = lost { $0.streamingWindow(first: first, last: last) }
+                }
             }
         }
         let gaps = zip(times.dropFirst(), times).map { (start: $1, end: $0) }
         if let interval = settings.interval {
-            if abs(result.meanInterval / interval - 1) > 0.05 {
+            // Spaced wider only by what the feeder's stalls cost: the mean over the rows plus those.
+            let spacings = Double(max(1, times.count - 1))
+            let withLost = result.meanInterval * spacings / (spacings + Double(rowsLostBetween))
+            if result.meanInterval < interval * 0.95 || withLost > interval * 1.05 {
                 result.failures.append(String(format: "mean interval %.4f s, asked %.4f s", result.meanInterval, interval))
             }
             // A gap the feeder's own stall explains is the rig's.
