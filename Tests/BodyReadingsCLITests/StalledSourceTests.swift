@@ -24,7 +24,8 @@ struct StalledSourceTests {
 
         func subscribe(
             _ reading: ServiceReading, interval: Double, everySample: Bool,
-            deliver: @escaping @Sendable ([UInt8]) -> Void, end: @escaping @Sendable (String?) -> Void
+            deliver: @escaping @Sendable ([UInt8]) -> Void, notice: @escaping @Sendable ([UInt8]) -> Void,
+            end: @escaping @Sendable (String?) -> Void
         ) -> FeedSubscription? {
             FeedSubscription(reading: reading) {}
         }

@@ -4,6 +4,7 @@ import MotionMath
 import Service
 import TestSupport
 import Testing
+import TextFormats
 
 /// A restart of the sensors for a faster client: the next source is opened while the running one still delivers,
 /// and the samples the device's start-up costs are told to every consumer as a `CaptureGap` and counted.
@@ -55,6 +56,34 @@ struct ServiceCaptureRestartTests {
         // At 50 Hz, a start-up of 0.25 s loses at least 11 samples; the count is the spacing's at that rate.
         #expect(gap.missed >= 11 && gap.missed == Int(((gap.to - gap.from) / 0.02).rounded()) - 1, "\(gap)")
         #expect(capture.restartLoss.restarts == 1 && capture.restartLoss.missed == gap.missed)
+    }
+
+    /// Served through a `CaptureFeed`, the restart's `gap` line is a notice, which the server never drops for a client
+    /// that has fallen behind; only the updates are droppable.
+    @Test func aFeedsSubscriberHearsOfTheRestartAsANotice() throws {
+        let log = Locked<[String]>([])
+        let capture = clockedCapture(log: log, openDelay: 0, startDelay: 0.25)
+        let feed = CaptureFeed(capture: capture)
+        let updates = Locked<[String]>([])
+        let notices = Locked<[String]>([])
+        let subscribed = feed.subscribe(
+            .raw, interval: 0.02, everySample: true,
+            deliver: { line in updates.mutate { $0.append(String(decoding: line, as: UTF8.self)) } },
+            notice: { line in notices.mutate { $0.append(String(decoding: line, as: UTF8.self)) } },
+            end: { _ in })
+        let subscription = try #require(subscribed)
+        capture.start()
+        defer { capture.stop() }
+        #expect(waitUntil { updates.value.count >= 10 })
+        let demand = capture.demand(interval: 0.005)
+        #expect(waitUntil { !notices.value.isEmpty && updates.value.count >= 40 })
+        subscription.cancel()
+        capture.release(demand)
+        #expect(!updates.value.contains { $0.contains(#""event":"gap""#) }, "no gap among the droppable updates")
+        let first = try #require(notices.value.first)
+        let gap = try JSONValue.parse(Array(first.utf8))
+        #expect(gap["event"] == .string("gap"), "\(notices.value)")
+        #expect(gap["missed"]?.numberValue == Double(capture.restartLoss.missed) && capture.restartLoss.missed >= 11)
     }
 
     /// A capture at 50 Hz of `ClockedSource`s, each opened after `openDelay` s and started after `startDelay` s.

@@ -94,7 +94,7 @@ struct ServiceCaptureTests {
                 .steps, interval: 0, everySample: false,
                 deliver: { line in
                     if let value = try? JSONValue.parse(Array(line.dropLast())) { lines.mutate { $0.append(value) } }
-                }, end: { _ in })
+                }, notice: { _ in }, end: { _ in })
         }
         capture.start()
         defer { capture.stop() }
@@ -121,7 +121,7 @@ struct ServiceCaptureTests {
             .steps, interval: 0, everySample: false,
             deliver: { line in
                 if let value = try? JSONValue.parse(Array(line.dropLast())) { lines.mutate { $0.append(value) } }
-            }, end: { _ in })
+            }, notice: { _ in }, end: { _ in })
         let store = try ReadingsDatabase(path: directory.path + "/readings.sqlite", access: .readWrite)
         let started = try StoreRecording(capture: capture, store: store)
         recording.mutate { $0 = started }

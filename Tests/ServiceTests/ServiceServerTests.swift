@@ -73,11 +73,15 @@ struct ServiceServerTests {
         #expect(waitUntil { feed.count == 2 })
         let padding = String(repeating: "x", count: 400)
         let total = 6000
+        let noticeAt = 3000
         var received: [Double] = []
         // Publish in steps of 20 that the fast client reads as they come; the stuck one reads nothing (its socket buffer
         // fills, then its queue).
         for start in stride(from: 0, to: total, by: 20) {
-            for n in start..<(start + 20) { feed.publish(.raw, #"{"reading":"raw","t":\#(n),"pad":"\#(padding)"}"#) }
+            for n in start..<(start + 20) {
+                if n == noticeAt { feed.publish(.raw, #"{"event":"gap","missed":7}"#, notice: true) }
+                feed.publish(.raw, #"{"reading":"raw","t":\#(n),"pad":"\#(padding)"}"#)
+            }
             while received.count < start + 20, let line = fast.json(timeout: 30) {
                 if let t = line["t"]?.numberValue { received.append(t) }
             }
@@ -87,16 +91,22 @@ struct ServiceServerTests {
 
         var times: [Double] = []
         var reported = 0
+        var notices = 0
         // Read until every update is accounted for (a loaded machine may pause the queued lines for a while), then
         // nothing more may come.
         while times.count + reported < total, let line = stuck.json(timeout: 30) {
             if let t = line["t"]?.numberValue { times.append(t) }
+            if line["event"] == .string("gap") {
+                notices += 1
+                #expect(times.last.map { $0 < Double(noticeAt) } ?? true, "the notice keeps its place: after \(times.last ?? -1)")
+            }
             if line["event"] == .string("dropped") {
                 reported += Int(line["count"]?.numberValue ?? 0)
                 #expect(line["total"]?.numberValue.map(Int.init) == reported)
             }
         }
         #expect(stuck.json(timeout: 0.5) == nil, "nothing after the last update")
+        #expect(notices == 1, "the notice in the middle of the dropped updates arrives, once")
         #expect(reported > 0, "the stuck client lost updates")
         #expect(times.count + reported == total, "each update either arrived or was reported dropped")
         let inOrder = times == times.sorted() && Set(times).count == times.count

@@ -88,7 +88,8 @@ public final class CaptureFeed: ReadingsFeed {
 
     public func subscribe(
         _ reading: ServiceReading, interval: Double, everySample: Bool,
-        deliver: @escaping @Sendable ([UInt8]) -> Void, end: @escaping @Sendable (String?) -> Void
+        deliver: @escaping @Sendable ([UInt8]) -> Void, notice: @escaping @Sendable ([UInt8]) -> Void,
+        end: @escaping @Sendable (String?) -> Void
     ) -> FeedSubscription? {
         guard availability.isAvailable(reading) else { return nil }
         let ended: @Sendable (CaptureError?) -> Void = { end($0?.message) }
@@ -97,11 +98,11 @@ public final class CaptureFeed: ReadingsFeed {
         case .motion:
             return Self.sampled(
                 reading, capture.motion, capture: capture, interval: interval, every: interval, lines: motionLines,
-                line: ServiceEvent.motionLine, deliver: deliver, end: ended)
+                line: ServiceEvent.motionLine, deliver: deliver, notice: notice, end: ended)
         case .raw:
             return Self.sampled(
                 reading, capture.raw, capture: capture, interval: interval, every: everySample ? 0 : interval,
-                lines: rawLines, line: ServiceEvent.rawLine, deliver: deliver, end: ended)
+                lines: rawLines, line: ServiceEvent.rawLine, deliver: deliver, notice: notice, end: ended)
         case .steps:
             let lines = stepLines
             let today = stepsToday
@@ -144,10 +145,11 @@ public final class CaptureFeed: ReadingsFeed {
     private static func sampled<Update: Timestamped & Sendable>(
         _ reading: ServiceReading, _ fanOut: UpdateFanOut<Update>, capture: ServiceCapture, interval: Double,
         every: Double, lines: LatestEncoding, line: @escaping @Sendable (Update) -> [UInt8],
-        deliver: @escaping @Sendable ([UInt8]) -> Void, end: @escaping @Sendable (CaptureError?) -> Void
+        deliver: @escaping @Sendable ([UInt8]) -> Void, notice: @escaping @Sendable ([UInt8]) -> Void,
+        end: @escaping @Sendable (CaptureError?) -> Void
     ) -> FeedSubscription {
         let demand = capture.demand(interval: interval)
-        let gaps = subscribeToGaps(capture, deliver: deliver)
+        let gaps = subscribeToGaps(capture, notice: notice)
         let token = fanOut.subscribe(
             interval: every, aligned: true,
             deliver: { update in deliver(lines.bytes(at: update.t) { line(update) }) }, end: end)
@@ -158,12 +160,13 @@ public final class CaptureFeed: ReadingsFeed {
         }
     }
 
-    /// A `gap` line for each restart of the sensors, before the update that follows it.
+    /// A `gap` notice for each restart of the sensors, before the update that follows it: a notice, so that a client
+    /// that has fallen behind (its oldest updates dropped) still hears how many samples the restart cost.
     private static func subscribeToGaps(
-        _ capture: ServiceCapture, deliver: @escaping @Sendable ([UInt8]) -> Void
+        _ capture: ServiceCapture, notice: @escaping @Sendable ([UInt8]) -> Void
     ) -> UpdateFanOut<CaptureGap>.Subscription {
         capture.gaps.subscribe(interval: 0) { gap in
-            deliver(ServiceEvent.gapLine(missed: gap.missed, from: gap.from, to: gap.to))
+            notice(ServiceEvent.gapLine(missed: gap.missed, from: gap.from, to: gap.to))
         }
     }
 

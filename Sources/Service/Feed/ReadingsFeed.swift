@@ -15,11 +15,13 @@ public protocol ReadingsFeed: AnyObject, Sendable {
 
     /// Subscribes to `reading`: `deliver` gets each update's line (newline included) every `interval` seconds of
     /// sample time (0: every update), or every sample with `everySample` (raw, the sensors running for
-    /// `interval`); `end` once when the reading stops for good, with the reason when it failed. Nil when the
-    /// reading is not available.
+    /// `interval`); `notice` each line that tells of a loss (a restart's `gap`), which a subscriber that falls
+    /// behind may drop updates around but never drops; `end` once when the reading stops for good, with the reason
+    /// when it failed. Nil when the reading is not available.
     func subscribe(
         _ reading: ServiceReading, interval: Double, everySample: Bool,
-        deliver: @escaping @Sendable ([UInt8]) -> Void, end: @escaping @Sendable (String?) -> Void
+        deliver: @escaping @Sendable ([UInt8]) -> Void, notice: @escaping @Sendable ([UInt8]) -> Void,
+        end: @escaping @Sendable (String?) -> Void
     ) -> FeedSubscription?
 
     /// Stored readings for a `history` request: the reply's members (e.g. `rows`), or why there are none.

@@ -281,6 +281,7 @@ public final class ServiceServer: @unchecked Sendable {
                 guard batched else { return connection.deliver(update: line) }
                 if connection.queue(update: line) { self?.owesFlush(connection) }
             },
+            notice: { [weak connection] line in connection?.deliver(message: line) },
             end: { [weak connection] error in
                 connection?.deliver(message: ServiceEvent.endedLine(reading, error: error))
             })

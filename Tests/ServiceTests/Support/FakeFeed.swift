@@ -11,6 +11,7 @@ final class FakeFeed: ReadingsFeed, @unchecked Sendable {
         let id: Int
         let reading: ServiceReading
         let deliver: @Sendable ([UInt8]) -> Void
+        let notice: @Sendable ([UInt8]) -> Void
         let end: @Sendable (String?) -> Void
     }
 
@@ -46,11 +47,12 @@ final class FakeFeed: ReadingsFeed, @unchecked Sendable {
 
     func subscribe(
         _ reading: ServiceReading, interval: Double, everySample: Bool,
-        deliver: @escaping @Sendable ([UInt8]) -> Void, end: @escaping @Sendable (String?) -> Void
+        deliver: @escaping @Sendable ([UInt8]) -> Void, notice: @escaping @Sendable ([UInt8]) -> Void,
+        end: @escaping @Sendable (String?) -> Void
     ) -> FeedSubscription? {
         let id = lock.withLock {
             next += 1
-            subscribers.append(Subscriber(id: next, reading: reading, deliver: deliver, end: end))
+            subscribers.append(Subscriber(id: next, reading: reading, deliver: deliver, notice: notice, end: end))
             return next
         }
         return FeedSubscription(reading: reading) { [weak self] in
@@ -64,11 +66,11 @@ final class FakeFeed: ReadingsFeed, @unchecked Sendable {
 
     var count: Int { lock.withLock { subscribers.count } }
 
-    /// Delivers `line` (a newline is added) to every subscriber of `reading`.
-    func publish(_ reading: ServiceReading, _ line: String) {
+    /// Delivers `line` (a newline is added) to every subscriber of `reading` as an update, or as a notice.
+    func publish(_ reading: ServiceReading, _ line: String, notice: Bool = false) {
         let due = lock.withLock { subscribers.filter { $0.reading == reading } }
         let bytes = Array((line + "\n").utf8)
-        for subscriber in due { subscriber.deliver(bytes) }
+        for subscriber in due { notice ? subscriber.notice(bytes) : subscriber.deliver(bytes) }
     }
 
     /// Ends every subscription of `reading`.
