@@ -106,10 +106,10 @@ struct ServeCommandTests {
             "--mqtt", broker.url, "--device-id", "stairs-1", "--homeassistant", "--mqtt-interval", "0.5",
         ])
         defer { serve.process.terminate() }
-        #expect(subscriber.wait { $0.contains { $0.topic == "homeassistant/sensor/stairs-1/flights/config" } })
-        let configs = subscriber.messages(endingIn: "/config").map(\.topic)
-        #expect(configs.contains("homeassistant/sensor/stairs-1/relative_altitude/config"), "\(configs)")
-        #expect(configs.contains("homeassistant/sensor/stairs-1/pressure/config"), "\(configs)")
+        // The barometer's three sensors are announced one after another: wait for all of them, not the first.
+        let barometerConfigs = ["flights", "relative_altitude", "pressure"].map { "homeassistant/sensor/stairs-1/\($0)/config" }
+        #expect(subscriber.wait { messages in barometerConfigs.allSatisfy { topic in messages.contains { $0.topic == topic } } },
+            "\(subscriber.messages(endingIn: "/config").map(\.topic))")
         func samples(_ suffix: String) -> [JSONValue] {
             subscriber.messages(endingIn: suffix).flatMap {
                 (try? JSONValue.parse(Array($0.payload.utf8)))?["samples"]?.arrayValue ?? []
