@@ -68,6 +68,13 @@ wait_until() {
     "$@"
 }
 
+# ended_within_10s PID: waits up to 10 s for PID (a child) to end; if it has not, kills it and fails.
+ended_within_10s() {
+    for _ in $(seq 100); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
+    kill -0 "$1" 2>/dev/null || return 0
+    kill -KILL "$1"; return 1
+}
+
 # The BMA400's feeder: walks (WALK_ARGS: 3 s standing, 40 steps, standing) from its start, writes the start clocks
 # to /host/tmp/walk-start and logs what it counts to /host/tmp/walk-steps.log; extra arguments are the feeder's.
 # A running feeder is replaced (a fresh walk, the count back to the chip's reset value or --initial-steps). Not

@@ -260,10 +260,7 @@ stop_and_restore() {
     during=$(sysfs_state "$dir")
     # Stop it: SIGINT, or the reader takes five lines and closes the pipe.
     if [ "$1" = INT ]; then kill -INT "$pid"; else touch /tmp/stop.go; fi
-    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    if kill -0 "$pid" 2>/dev/null; then
-        kill -KILL "$pid"; fail "stream still running 10 s after $1"; return
-    fi
+    ended_within_10s "$pid" || { fail "stream still running 10 s after $1"; return; }
     wait "$pid"; status=$?
     [ "$1" = INT ] || status=$(cat /tmp/stop.status 2>/dev/null || echo "unknown")
     after=$(sysfs_state "$dir")
@@ -345,7 +342,8 @@ scenario_serve_faster_client_counts_gap() {
         > /tmp/serve-fast.jsonl 2> /tmp/serve-fast.err
     fast=$?
     fast_end=$(date +%s.%N)
-    restarted() { [ "$(grep -c 'the sensors restarted for a new interval' /tmp/serve-gap.log)" -ge "$1" ]; }
+    restarts_logged() { grep -c 'the sensors restarted for a new interval' /tmp/serve-gap.log; }
+    restarted() { [ "$(restarts_logged)" -ge "$1" ]; }
     # serve adopts a slower plan once it has held for 2 s: wait for the second restart (up to 60 s), then for 20
     # rows of the slow client after it.
     if wait_until 600 restarted 2; then
@@ -353,16 +351,14 @@ scenario_serve_faster_client_counts_gap() {
         wait_until 600 sh -c "[ \$(wc -l < /tmp/serve-slow.jsonl) -ge $((rows + 20)) ]" \
             || REASONS="$REASONS slow client stalled after the second restart at $rows rows;"
     else
-        REASONS="$REASONS serve logged $(grep -c 'the sensors restarted for a new interval' /tmp/serve-gap.log) restart(s) in 60 s after the fast client left, expected 2 (to 0.02 s and back);"
+        REASONS="$REASONS serve logged $(restarts_logged) restart(s) in 60 s after the fast client left, expected 2 (to 0.02 s and back);"
     fi
     slow_end=$(date +%s.%N)
     kill -INT "$slow"
-    for _ in $(seq 100); do kill -0 "$slow" 2>/dev/null || break; sleep 0.1; done
-    if kill -0 "$slow" 2>/dev/null; then kill -KILL "$slow"; REASONS="$REASONS slow client still running 10 s after SIGINT;"; fi
+    ended_within_10s "$slow" || REASONS="$REASONS slow client still running 10 s after SIGINT;"
     wait "$slow"; slowed=$?
     kill -TERM "$serve"
-    for _ in $(seq 100); do kill -0 "$serve" 2>/dev/null || break; sleep 0.1; done
-    if kill -0 "$serve" 2>/dev/null; then kill -KILL "$serve"; REASONS="$REASONS serve still running 10 s after SIGTERM;"; fi
+    ended_within_10s "$serve" || REASONS="$REASONS serve still running 10 s after SIGTERM;"
     wait "$serve"; served=$?
     hub_rates_back
     echo "fast client $fast_start to $fast_end, slow client stopped $slow_end (guest realtime)" > /tmp/serve-times.txt
@@ -370,7 +366,7 @@ scenario_serve_faster_client_counts_gap() {
     [ "$fast" = 0 ] || REASONS="$REASONS fast client exited $fast: $(tail -c 150 /tmp/serve-fast.err);"
     [ "$slowed" = 0 ] || REASONS="$REASONS slow client exited $slowed after SIGINT: $(tail -c 150 /tmp/serve-slow.err);"
     [ "$served" = 0 ] || REASONS="$REASONS serve exited $served after SIGTERM: $(tail -c 150 /tmp/serve-gap.log);"
-    restarts=$(grep -c 'the sensors restarted for a new interval' /tmp/serve-gap.log)
+    restarts=$(restarts_logged)
     logged=$(sed -n 's/.*the sensors restarted for a new interval: \([0-9]*\) samples missed.*/\1/p' /tmp/serve-gap.log | awk '{ n += $1 } END { print n + 0 }')
     missed=$(sed -n 's/.*"missed_samples":\([0-9]*\).*/\1/p' /tmp/serve-slow.jsonl | tail -n 1)
     dropped=$(sed -n 's/.*"dropped_readings":\([0-9]*\).*/\1/p' /tmp/serve-slow.jsonl | tail -n 1)
@@ -620,8 +616,7 @@ scenario_steps_sigint_restores_enable() {
     during=$(cat "$dir/in_steps_en")
     sleep 1
     kill -INT "$pid"
-    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid"; fail "steps still running 10 s after SIGINT"; return; fi
+    ended_within_10s "$pid" || { fail "steps still running 10 s after SIGINT"; return; }
     wait "$pid"; status=$?
     after=$(cat "$dir/in_steps_en"); bit=$(bma400_step_bit)
     REASONS=
@@ -719,8 +714,7 @@ scenario_serve_shares_hub() {
     wait "$client1"; status1=$?
     wait "$client2"; status2=$?
     kill -TERM "$serve"
-    for _ in $(seq 100); do kill -0 "$serve" 2>/dev/null || break; sleep 0.1; done
-    if kill -0 "$serve" 2>/dev/null; then kill -KILL "$serve"; REASONS="$REASONS serve still running 10 s after SIGTERM;"; fi
+    ended_within_10s "$serve" || REASONS="$REASONS serve still running 10 s after SIGTERM;"
     wait "$serve"; served=$?
     after=$(state)
     hub_rates_back
