@@ -107,8 +107,13 @@ struct ServeCommandTests {
         ])
         defer { serve.process.terminate() }
         // The barometer's three sensors are announced one after another: wait for all of them, not the first.
-        let barometerConfigs = ["flights", "relative_altitude", "pressure"].map { "homeassistant/sensor/stairs-1/\($0)/config" }
-        #expect(subscriber.wait { messages in barometerConfigs.allSatisfy { topic in messages.contains { $0.topic == topic } } },
+        let barometerConfigs = ["flights", "relative_altitude", "pressure"].map {
+            "homeassistant/sensor/stairs-1/\($0)/config"
+        }
+        #expect(
+            subscriber.wait { messages in
+                barometerConfigs.allSatisfy { topic in messages.contains { $0.topic == topic } }
+            },
             "\(subscriber.messages(endingIn: "/config").map(\.topic))")
         func samples(_ suffix: String) -> [JSONValue] {
             subscriber.messages(endingIn: suffix).flatMap {
